@@ -1,0 +1,42 @@
+/* lt-cpu-private.h: the CPU backend's kernels
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "backends/lt-backend.h"
+#include "lt-layout.h"
+
+G_BEGIN_DECLS
+
+void lt_cpu_copy (guint            ndim,
+                  const gint64    *sizes,
+                  const LtOperand *dst,
+                  const LtOperand *src);
+
+void lt_cpu_fill (guint            ndim,
+                  const gint64    *sizes,
+                  const LtOperand *dst,
+                  LtValue          value);
+
+void lt_cpu_random (gpointer             data,
+                    LtDType              dtype,
+                    gint64               n,
+                    LtRandomDistribution distribution,
+                    guint64              seed,
+                    guint64              counter);
+
+void lt_cpu_arange (gpointer data,
+                    LtDType  dtype,
+                    gint64   n,
+                    LtValue  start,
+                    LtValue  step);
+
+void lt_cpu_linspace (gpointer data,
+                      LtDType  dtype,
+                      gint64   n,
+                      double   start,
+                      double   end);
+
+G_END_DECLS

@@ -1,0 +1,99 @@
+/* lt-backend.h: the internal interface every execution backend implements
+ *
+ * A backend owns memory on one kind of device and runs the kernels on it. The
+ * GObject layer validates arguments, builds the operand descriptions below and
+ * calls through the wrappers; it never loops over elements itself. Kernels
+ * never allocate objects and never see a GError: everything they could get
+ * wrong was checked before they were called.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "lt-device.h"
+#include "lt-dtype.h"
+#include "lt-dtype-private.h"
+
+G_BEGIN_DECLS
+
+/* One strided operand: @data points at its first element (storage data plus
+ * the storage offset); @strides are in elements and may be negative or 0. */
+typedef struct
+{
+  gpointer data;
+  LtDType dtype;
+  const gint64 *strides;
+} LtOperand;
+
+typedef enum
+{
+  LT_RANDOM_UNIFORM,
+  LT_RANDOM_NORMAL,
+} LtRandomDistribution;
+
+typedef struct _LtBackend LtBackend;
+
+struct _LtBackend
+{
+  const char *name;
+  LtDeviceType device_type;
+
+  /* Zero-filled memory aligned to LT_STORAGE_ALIGNMENT, or NULL. */
+  gpointer (*alloc) (gsize nbytes);
+  void (*free) (gpointer data);
+
+  /* dst = src element by element, converting dtypes where they differ. The
+   * operands have the same shape; dst has no internal overlap and does not
+   * overlap src (the caller copies src first if it would). */
+  void (*copy) (guint            ndim,
+                const gint64    *sizes,
+                const LtOperand *dst,
+                const LtOperand *src);
+
+  /* Every element of dst = value. */
+  void (*fill) (guint            ndim,
+                const gint64    *sizes,
+                const LtOperand *dst,
+                LtValue          value);
+
+  /* n contiguous elements of a floating or complex dtype at data, from the
+   * Philox blocks starting at counter under key seed; see lt-random-private.h
+   * for which element takes which words. */
+  void (*random) (gpointer             data,
+                  LtDType              dtype,
+                  gint64               n,
+                  LtRandomDistribution distribution,
+                  guint64              seed,
+                  guint64              counter);
+
+  /* n contiguous elements start + i * step; integer arithmetic when both
+   * values are integers. */
+  void (*arange) (gpointer data,
+                  LtDType  dtype,
+                  gint64   n,
+                  LtValue  start,
+                  LtValue  step);
+
+  /* n >= 2 contiguous elements evenly spaced from start to end, both ends
+   * exact, computed from the nearer end as PyTorch does. */
+  void (*linspace) (gpointer data,
+                    LtDType  dtype,
+                    gint64   n,
+                    double   start,
+                    double   end);
+
+  /* Wait until every kernel launched so far has finished. */
+  void (*synchronize) (void);
+};
+
+/* Every storage the library allocates is aligned to this many bytes. */
+#define LT_STORAGE_ALIGNMENT 64
+
+const LtBackend *lt_backend_for_device (LtDeviceType device_type);
+
+const LtBackend *lt_cpu_backend_get (void);
+
+G_END_DECLS

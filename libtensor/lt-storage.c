@@ -1,0 +1,650 @@
+/* lt-storage.c: the flat typed buffer behind every tensor
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "lt-dtype-private.h"
+#include "lt-enums.h"
+#include "lt-error.h"
+#include "lt-storage-private.h"
+
+/**
+ * LtStorage:
+ *
+ * One flat buffer of elements of a single dtype, on one device.
+ *
+ * Every tensor is a view of a storage: sizes, strides and an offset that say
+ * which of its elements the tensor reaches. Views share their storage and keep
+ * it alive; the memory is released when the last view and the last reference
+ * to the storage are gone. Storages the library allocates are zero-filled and
+ * aligned to 64 bytes.
+ */
+struct _LtStorage
+{
+  GObject parent_instance;
+
+  LtDType dtype;
+  gint64 n_elements;
+  gsize nbytes;
+  gpointer data;
+  const LtBackend *backend;
+
+  /* Who owns data: the backend (owns_data), a caller's destroy notify, a
+   * GBytes, or another storage this one reinterprets. */
+  gboolean owns_data;
+  GDestroyNotify destroy;
+  gpointer destroy_data;
+  GBytes *bytes;
+  LtStorage *base;
+};
+
+enum
+{
+  PROP_0,
+  PROP_DTYPE,
+  PROP_N_ELEMENTS,
+  PROP_NBYTES,
+  PROP_DEVICE_TYPE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (LtStorage, lt_storage, G_TYPE_OBJECT)
+
+static void
+lt_storage_finalize (GObject *object)
+{
+  LtStorage *self = LT_STORAGE (object);
+
+  if (self->owns_data)
+    self->backend->free (self->data);
+  if (self->destroy != NULL)
+    self->destroy (self->destroy_data);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  g_clear_object (&self->base);
+
+  G_OBJECT_CLASS (lt_storage_parent_class)->finalize (object);
+}
+
+static void
+lt_storage_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  LtStorage *self = LT_STORAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DTYPE:
+      g_value_set_enum (value, self->dtype);
+      break;
+    case PROP_N_ELEMENTS:
+      g_value_set_int64 (value, self->n_elements);
+      break;
+    case PROP_NBYTES:
+      g_value_set_uint64 (value, self->nbytes);
+      break;
+    case PROP_DEVICE_TYPE:
+      g_value_set_enum (value, self->backend->device_type);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+lt_storage_class_init (LtStorageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = lt_storage_finalize;
+  object_class->get_property = lt_storage_get_property;
+
+  /**
+   * LtStorage:dtype:
+   *
+   * The type of every element.
+   */
+  properties[PROP_DTYPE] =
+    g_param_spec_enum ("dtype", NULL, NULL, LT_TYPE_DTYPE, LT_DTYPE_DEFAULT,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtStorage:n-elements:
+   *
+   * The number of elements.
+   */
+  properties[PROP_N_ELEMENTS] =
+    g_param_spec_int64 ("n-elements", NULL, NULL, 0, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtStorage:nbytes:
+   *
+   * The size of the buffer in bytes.
+   */
+  properties[PROP_NBYTES] =
+    g_param_spec_uint64 ("nbytes", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtStorage:device-type:
+   *
+   * The device the memory lives on.
+   */
+  properties[PROP_DEVICE_TYPE] =
+    g_param_spec_enum ("device-type", NULL, NULL, LT_TYPE_DEVICE_TYPE, LT_DEVICE_TYPE_CPU,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+lt_storage_init (LtStorage *self)
+{
+}
+
+static gboolean
+byte_size (LtDType  dtype,
+           gint64   n_elements,
+           gsize   *out_nbytes,
+           GError **error)
+{
+  gint64 nbytes;
+
+  if (n_elements < 0)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   "a storage cannot have a negative number of elements (%" G_GINT64_FORMAT ")",
+                   n_elements);
+      return FALSE;
+    }
+
+  if (__builtin_mul_overflow (n_elements, (gint64) lt_dtype_get_element_size (dtype), &nbytes))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
+                   "%" G_GINT64_FORMAT " elements of %s would need more than 2^63 bytes",
+                   n_elements, lt_dtype_get_name (dtype));
+      return FALSE;
+    }
+
+  *out_nbytes = (gsize) nbytes;
+  return TRUE;
+}
+
+static LtStorage *
+storage_new (LtDType          dtype,
+             gint64           n_elements,
+             gsize            nbytes,
+             gpointer         data,
+             const LtBackend *backend)
+{
+  LtStorage *self = g_object_new (LT_TYPE_STORAGE, NULL);
+
+  self->dtype = dtype;
+  self->n_elements = n_elements;
+  self->nbytes = nbytes;
+  self->data = data;
+  self->backend = backend;
+
+  return self;
+}
+
+/**
+ * lt_storage_new:
+ * @dtype: the element type
+ * @n_elements: the number of elements
+ * @error: return location for a #GError
+ *
+ * Allocates a zero-filled storage of @n_elements elements in host memory,
+ * aligned to 64 bytes.
+ *
+ * Returns: (transfer full): the new storage, or %NULL with @error set when
+ *   @n_elements is negative or the memory cannot be allocated
+ */
+LtStorage *
+lt_storage_new (LtDType  dtype,
+                gint64   n_elements,
+                GError **error)
+{
+  const LtBackend *backend = lt_backend_for_device (LT_DEVICE_TYPE_CPU);
+  LtStorage *self;
+  gpointer data;
+  gsize nbytes;
+
+  g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!byte_size (dtype, n_elements, &nbytes, error))
+    return NULL;
+
+  data = backend->alloc (nbytes);
+  if (data == NULL)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
+                   "cannot allocate %" G_GSIZE_FORMAT " bytes for %" G_GINT64_FORMAT
+                   " elements of %s",
+                   nbytes, n_elements, lt_dtype_get_name (dtype));
+      return NULL;
+    }
+
+  self = storage_new (dtype, n_elements, nbytes, data, backend);
+  self->owns_data = TRUE;
+  return self;
+}
+
+static gboolean
+is_aligned_for (gconstpointer data,
+                LtDType       dtype)
+{
+  /* Complex elements need the alignment of their real halves. */
+  gsize alignment = MIN (lt_dtype_get_element_size (dtype), 8);
+
+  return ((guintptr) data % alignment) == 0;
+}
+
+/**
+ * lt_storage_new_from_bytes:
+ * @dtype: the element type
+ * @bytes: the elements, in host byte order
+ * @error: return location for a #GError
+ *
+ * Creates a storage over the memory of @bytes, without copying it when the
+ * data is aligned to the element size (always the case for memory GLib
+ * allocated); the storage keeps a reference to @bytes. Misaligned data is
+ * copied into a new, aligned buffer.
+ *
+ * The storage may be written to through tensors; that writes into the memory
+ * of @bytes, so only pass bytes nobody else relies on being constant.
+ *
+ * Returns: (transfer full): the new storage, or %NULL with @error set when the
+ *   size of @bytes is not a multiple of the element size
+ */
+LtStorage *
+lt_storage_new_from_bytes (LtDType  dtype,
+                           GBytes  *bytes,
+                           GError **error)
+{
+  gsize nbytes;
+  gconstpointer data;
+  gsize element_size;
+  LtStorage *self;
+
+  g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &nbytes);
+  element_size = lt_dtype_get_element_size (dtype);
+
+  if (nbytes % element_size != 0)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
+                   "%" G_GSIZE_FORMAT " bytes are not a whole number of %s elements "
+                   "(%" G_GSIZE_FORMAT " bytes each)",
+                   nbytes, lt_dtype_get_name (dtype), element_size);
+      return NULL;
+    }
+
+  if (data == NULL || !is_aligned_for (data, dtype))
+    {
+      self = lt_storage_new (dtype, (gint64) (nbytes / element_size), error);
+      if (self != NULL && nbytes > 0)
+        memcpy (self->data, data, nbytes);
+      return self;
+    }
+
+  self = storage_new (dtype, (gint64) (nbytes / element_size), nbytes, (gpointer) data,
+                      lt_backend_for_device (LT_DEVICE_TYPE_CPU));
+  self->bytes = g_bytes_ref (bytes);
+  return self;
+}
+
+/**
+ * lt_storage_new_for_data: (skip)
+ * @dtype: the element type
+ * @data: host memory holding @n_elements elements, aligned to the element size
+ * @n_elements: the number of elements
+ * @destroy: (nullable): called with @destroy_data when the storage is finalized
+ * @destroy_data: (nullable): the argument for @destroy
+ * @error: return location for a #GError
+ *
+ * Wraps memory the caller allocated, without copying it. The caller keeps the
+ * memory valid until @destroy is called.
+ *
+ * Returns: (transfer full): the new storage, or %NULL with @error set when
+ *   @n_elements is negative or @data is not aligned to the element size; then
+ *   @destroy is not called
+ */
+LtStorage *
+lt_storage_new_for_data (LtDType        dtype,
+                         gpointer       data,
+                         gint64         n_elements,
+                         GDestroyNotify destroy,
+                         gpointer       destroy_data,
+                         GError       **error)
+{
+  LtStorage *self;
+  gsize nbytes;
+
+  g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
+  g_return_val_if_fail (data != NULL || n_elements == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!byte_size (dtype, n_elements, &nbytes, error))
+    return NULL;
+
+  if (!is_aligned_for (data, dtype))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   "data at %p is not aligned for %s elements; align it to %" G_GSIZE_FORMAT
+                   " bytes",
+                   data, lt_dtype_get_name (dtype), MIN (lt_dtype_get_element_size (dtype), 8));
+      return NULL;
+    }
+
+  self = storage_new (dtype, n_elements, nbytes, data, lt_backend_for_device (LT_DEVICE_TYPE_CPU));
+  self->destroy = destroy;
+  self->destroy_data = destroy_data;
+  return self;
+}
+
+/* A storage of another dtype over the same memory, for view_as_real() and
+ * view_as_complex(). It keeps @base alive. */
+LtStorage *
+lt_storage_new_reinterpreted (LtStorage *base,
+                              LtDType    dtype)
+{
+  LtStorage *self;
+  gsize element_size = lt_dtype_get_element_size (dtype);
+
+  g_return_val_if_fail (LT_IS_STORAGE (base), NULL);
+
+  self = storage_new (dtype, (gint64) (base->nbytes / element_size), base->nbytes, base->data,
+                      base->backend);
+  self->base = g_object_ref (base->base != NULL ? base->base : base);
+  return self;
+}
+
+const LtBackend *
+lt_storage_get_backend (LtStorage *self)
+{
+  return self->backend;
+}
+
+/**
+ * lt_storage_get_dtype:
+ * @self: an #LtStorage
+ *
+ * Returns: the type of the elements
+ */
+LtDType
+lt_storage_get_dtype (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), LT_DTYPE_DEFAULT);
+
+  return self->dtype;
+}
+
+/**
+ * lt_storage_get_n_elements:
+ * @self: an #LtStorage
+ *
+ * Returns: the number of elements
+ */
+gint64
+lt_storage_get_n_elements (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), 0);
+
+  return self->n_elements;
+}
+
+/**
+ * lt_storage_get_nbytes:
+ * @self: an #LtStorage
+ *
+ * Returns: the size of the buffer in bytes
+ */
+gsize
+lt_storage_get_nbytes (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), 0);
+
+  return self->nbytes;
+}
+
+/**
+ * lt_storage_get_device_type:
+ * @self: an #LtStorage
+ *
+ * Returns: the kind of device the memory lives on
+ */
+LtDeviceType
+lt_storage_get_device_type (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), LT_DEVICE_TYPE_CPU);
+
+  return self->backend->device_type;
+}
+
+/**
+ * lt_storage_get_data: (skip)
+ * @self: an #LtStorage
+ *
+ * The first element's address, valid as long as @self is alive.
+ *
+ * Returns: (transfer none): the memory of the storage
+ */
+gpointer
+lt_storage_get_data (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), NULL);
+
+  return self->data;
+}
+
+/**
+ * lt_storage_get_data_address:
+ * @self: an #LtStorage
+ *
+ * The first element's address as an integer, for language bindings that hand
+ * the memory to other libraries without copying (NumPy's
+ * `__array_interface__`). The address stays valid as long as @self is alive.
+ *
+ * Returns: the address of the memory of the storage
+ */
+guint64
+lt_storage_get_data_address (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), 0);
+
+  return (guint64) (guintptr) self->data;
+}
+
+static gboolean
+check_index (LtStorage *self,
+             gint64     index,
+             GError   **error)
+{
+  if (index < 0 || index >= self->n_elements)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
+                   "storage index %" G_GINT64_FORMAT " is out of range for a storage of %"
+                   G_GINT64_FORMAT " elements",
+                   index, self->n_elements);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gpointer
+element_at (LtStorage *self,
+            gint64     index)
+{
+  return (guint8 *) self->data + (gsize) index * lt_dtype_get_element_size (self->dtype);
+}
+
+/**
+ * lt_storage_get_double:
+ * @self: an #LtStorage
+ * @index: a flat element index
+ * @out_value: (out): return location for the value
+ * @error: return location for a #GError
+ *
+ * Reads one element as a double. Complex elements give their real part.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set when @index is out of range
+ */
+gboolean
+lt_storage_get_double (LtStorage *self,
+                       gint64     index,
+                       double    *out_value,
+                       GError   **error)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
+  g_return_val_if_fail (out_value != NULL, FALSE);
+
+  if (!check_index (self, index, error))
+    return FALSE;
+
+  *out_value = lt_value_to_double (lt_value_read (self->dtype, element_at (self, index)));
+  return TRUE;
+}
+
+/**
+ * lt_storage_set_double:
+ * @self: an #LtStorage
+ * @index: a flat element index
+ * @value: the new value, converted to the storage's dtype as PyTorch does
+ * @error: return location for a #GError
+ *
+ * Writes one element.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set when @index is out of range
+ */
+gboolean
+lt_storage_set_double (LtStorage *self,
+                       gint64     index,
+                       double     value,
+                       GError   **error)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
+
+  if (!check_index (self, index, error))
+    return FALSE;
+
+  lt_value_write (self->dtype, element_at (self, index), lt_value_from_double (value));
+  return TRUE;
+}
+
+/**
+ * lt_storage_get_int64:
+ * @self: an #LtStorage
+ * @index: a flat element index
+ * @out_value: (out): return location for the value
+ * @error: return location for a #GError
+ *
+ * Reads one element as an integer, exactly for every integer dtype; floating
+ * point values are truncated toward zero.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set when @index is out of range
+ */
+gboolean
+lt_storage_get_int64 (LtStorage *self,
+                      gint64     index,
+                      gint64    *out_value,
+                      GError   **error)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
+  g_return_val_if_fail (out_value != NULL, FALSE);
+
+  if (!check_index (self, index, error))
+    return FALSE;
+
+  *out_value = lt_value_to_int64 (lt_value_read (self->dtype, element_at (self, index)));
+  return TRUE;
+}
+
+/**
+ * lt_storage_set_int64:
+ * @self: an #LtStorage
+ * @index: a flat element index
+ * @value: the new value, converted to the storage's dtype as PyTorch does
+ * @error: return location for a #GError
+ *
+ * Writes one element from an integer, exactly for int64 storages.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set when @index is out of range
+ */
+gboolean
+lt_storage_set_int64 (LtStorage *self,
+                      gint64     index,
+                      gint64     value,
+                      GError   **error)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
+
+  if (!check_index (self, index, error))
+    return FALSE;
+
+  lt_value_write (self->dtype, element_at (self, index), lt_value_from_int64 (value));
+  return TRUE;
+}
+
+/**
+ * lt_storage_get_bytes:
+ * @self: an #LtStorage
+ *
+ * The whole buffer as #GBytes, without copying. The bytes keep @self alive
+ * and show later writes to the storage.
+ *
+ * Returns: (transfer full): the memory of the storage
+ */
+GBytes *
+lt_storage_get_bytes (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), NULL);
+
+  return g_bytes_new_with_free_func (self->data, self->nbytes, g_object_unref,
+                                     g_object_ref (self));
+}
+
+/**
+ * lt_storage_shares_memory:
+ * @self: an #LtStorage
+ * @other: another #LtStorage
+ *
+ * Whether both storages are the same memory, possibly read as different
+ * dtypes (as view_as_real() does).
+ *
+ * Returns: %TRUE when writes through one can be seen through the other
+ */
+gboolean
+lt_storage_shares_memory (LtStorage *self,
+                          LtStorage *other)
+{
+  guintptr self_start, other_start;
+
+  g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
+  g_return_val_if_fail (LT_IS_STORAGE (other), FALSE);
+
+  if (self == other)
+    return TRUE;
+  if (self->backend != other->backend || self->nbytes == 0 || other->nbytes == 0)
+    return FALSE;
+
+  /* Compare address ranges, so that storages made separately over the same
+   * memory (two from one GBytes, a reinterpreted one) are recognised too. */
+  self_start = (guintptr) self->data;
+  other_start = (guintptr) other->data;
+  return self_start < other_start + other->nbytes && other_start < self_start + self->nbytes;
+}

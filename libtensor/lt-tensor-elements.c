@@ -1,0 +1,296 @@
+/* lt-tensor-elements.c: reading and writing single elements, exporting values
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include "lt-dtype-private.h"
+#include "lt-error.h"
+#include "lt-tensor-private.h"
+
+static gpointer
+element_pointer (LtTensor     *self,
+                 const gint64 *indices,
+                 guint         n_indices,
+                 GError      **error)
+{
+  gint64 index;
+  LtDType dtype = lt_tensor_get_dtype (self);
+
+  if (!lt_tensor_storage_index_of (self, indices, n_indices, &index, error))
+    return NULL;
+
+  return (guint8 *) lt_storage_get_data (self->storage)
+         + index * (gint64) lt_dtype_get_element_size (dtype);
+}
+
+static gboolean
+write_element (LtTensor     *self,
+               const gint64 *indices,
+               guint         n_indices,
+               LtValue       value,
+               GError      **error)
+{
+  gpointer element = element_pointer (self, indices, n_indices, error);
+
+  if (element == NULL)
+    return FALSE;
+  lt_value_write (lt_tensor_get_dtype (self), element, value);
+  return TRUE;
+}
+
+/**
+ * lt_tensor_get_double:
+ * @self: an #LtTensor
+ * @indices: (array length=n_indices): one index per dim (negative counts from the end)
+ * @n_indices: the number of indices, which must be the number of dims
+ * @out_value: (out): return location for the value
+ * @error: return location for a #GError
+ *
+ * Reads one element as a double; complex elements give their real part.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set for a wrong number of
+ *   indices or an index out of range
+ */
+gboolean
+lt_tensor_get_double (LtTensor     *self,
+                      const gint64 *indices,
+                      guint         n_indices,
+                      double       *out_value,
+                      GError      **error)
+{
+  gpointer element;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+  g_return_val_if_fail (out_value != NULL, FALSE);
+
+  element = element_pointer (self, indices, n_indices, error);
+  if (element == NULL)
+    return FALSE;
+  *out_value = lt_value_to_double (lt_value_read (lt_tensor_get_dtype (self), element));
+  return TRUE;
+}
+
+/**
+ * lt_tensor_set_double:
+ * @self: an #LtTensor
+ * @indices: (array length=n_indices): one index per dim (negative counts from the end)
+ * @n_indices: the number of indices, which must be the number of dims
+ * @value: the new value, converted to the tensor's dtype
+ * @error: return location for a #GError
+ *
+ * Writes one element, into the storage shared with every other view of it.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set
+ */
+gboolean
+lt_tensor_set_double (LtTensor     *self,
+                      const gint64 *indices,
+                      guint         n_indices,
+                      double        value,
+                      GError      **error)
+{
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+
+  return write_element (self, indices, n_indices, lt_value_from_double (value), error);
+}
+
+/**
+ * lt_tensor_get_int64:
+ * @self: an #LtTensor
+ * @indices: (array length=n_indices): one index per dim (negative counts from the end)
+ * @n_indices: the number of indices, which must be the number of dims
+ * @out_value: (out): return location for the value
+ * @error: return location for a #GError
+ *
+ * Reads one element as an integer: exact for every integer dtype, truncated
+ * toward zero for floating point ones.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set
+ */
+gboolean
+lt_tensor_get_int64 (LtTensor     *self,
+                     const gint64 *indices,
+                     guint         n_indices,
+                     gint64       *out_value,
+                     GError      **error)
+{
+  gpointer element;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+  g_return_val_if_fail (out_value != NULL, FALSE);
+
+  element = element_pointer (self, indices, n_indices, error);
+  if (element == NULL)
+    return FALSE;
+  *out_value = lt_value_to_int64 (lt_value_read (lt_tensor_get_dtype (self), element));
+  return TRUE;
+}
+
+/**
+ * lt_tensor_set_int64:
+ * @self: an #LtTensor
+ * @indices: (array length=n_indices): one index per dim (negative counts from the end)
+ * @n_indices: the number of indices, which must be the number of dims
+ * @value: the new value, converted to the tensor's dtype
+ * @error: return location for a #GError
+ *
+ * Writes one element from an integer, exactly for int64 tensors.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set
+ */
+gboolean
+lt_tensor_set_int64 (LtTensor     *self,
+                     const gint64 *indices,
+                     guint         n_indices,
+                     gint64        value,
+                     GError      **error)
+{
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+
+  return write_element (self, indices, n_indices, lt_value_from_int64 (value), error);
+}
+
+/**
+ * lt_tensor_get_complex:
+ * @self: an #LtTensor
+ * @indices: (array length=n_indices): one index per dim (negative counts from the end)
+ * @n_indices: the number of indices, which must be the number of dims
+ * @out_real: (out): return location for the real part
+ * @out_imag: (out): return location for the imaginary part, 0 for real dtypes
+ * @error: return location for a #GError
+ *
+ * Reads one element as a complex number.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set
+ */
+gboolean
+lt_tensor_get_complex (LtTensor     *self,
+                       const gint64 *indices,
+                       guint         n_indices,
+                       double       *out_real,
+                       double       *out_imag,
+                       GError      **error)
+{
+  gpointer element;
+  LtValue value;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+  g_return_val_if_fail (out_real != NULL, FALSE);
+  g_return_val_if_fail (out_imag != NULL, FALSE);
+
+  element = element_pointer (self, indices, n_indices, error);
+  if (element == NULL)
+    return FALSE;
+  value = lt_value_read (lt_tensor_get_dtype (self), element);
+  *out_real = lt_value_to_double (value);
+  *out_imag = value.kind == LT_VALUE_COMPLEX ? value.im : 0.0;
+  return TRUE;
+}
+
+/**
+ * lt_tensor_set_complex:
+ * @self: an #LtTensor
+ * @indices: (array length=n_indices): one index per dim (negative counts from the end)
+ * @n_indices: the number of indices, which must be the number of dims
+ * @real: the real part
+ * @imag: the imaginary part, dropped for real dtypes
+ * @error: return location for a #GError
+ *
+ * Writes one element from a complex number.
+ *
+ * Returns: %TRUE on success, %FALSE with @error set
+ */
+gboolean
+lt_tensor_set_complex (LtTensor     *self,
+                       const gint64 *indices,
+                       guint         n_indices,
+                       double        real,
+                       double        imag,
+                       GError      **error)
+{
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+
+  return write_element (self, indices, n_indices, lt_value_from_complex (real, imag), error);
+}
+
+/**
+ * lt_tensor_to_doubles:
+ * @self: an #LtTensor
+ * @n_values: (out): return location for the number of values
+ *
+ * Every element as a double, in row-major order. Complex tensors give two
+ * values per element, the real part then the imaginary part.
+ *
+ * Returns: (array length=n_values) (transfer full) (nullable): the values, or
+ *   %NULL for a tensor without elements (or when memory runs out)
+ */
+double *
+lt_tensor_to_doubles (LtTensor *self,
+                      gsize    *n_values)
+{
+  g_autoptr (LtTensor) real = NULL;
+  g_autoptr (LtTensor) values = NULL;
+  double *result;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
+  g_return_val_if_fail (n_values != NULL, NULL);
+
+  *n_values = 0;
+  if (self->numel == 0)
+    return NULL;
+
+  if (lt_dtype_is_complex (lt_tensor_get_dtype (self)))
+    real = lt_tensor_view_as_real (self, NULL);
+  else
+    real = g_object_ref (self);
+
+  values = lt_tensor_new_contiguous ("to_doubles()", LT_DTYPE_FLOAT64, real->ndim, real->sizes,
+                                     NULL);
+  if (values == NULL || !lt_tensor_copy_from (values, real, NULL))
+    return NULL;
+
+  result = g_memdup2 (lt_tensor_operand (values).data, (gsize) values->numel * sizeof (double));
+  *n_values = (gsize) values->numel;
+  return result;
+}
+
+/**
+ * lt_tensor_to_bytes:
+ * @self: an #LtTensor
+ * @error: return location for a #GError
+ *
+ * The elements in row-major order, in host byte order. For a contiguous
+ * tensor this shares the storage's memory (and shows later writes); otherwise
+ * the elements are copied first.
+ *
+ * Returns: (transfer full): the bytes, or %NULL with @error set when the
+ *   memory for a copy cannot be allocated
+ */
+GBytes *
+lt_tensor_to_bytes (LtTensor *self,
+                    GError  **error)
+{
+  g_autoptr (LtTensor) contiguous = NULL;
+  g_autoptr (GBytes) storage_bytes = NULL;
+  gsize element_size;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (self->numel == 0)
+    return g_bytes_new (NULL, 0);
+
+  contiguous = lt_tensor_contiguous (self, error);
+  if (contiguous == NULL)
+    return NULL;
+
+  element_size = lt_dtype_get_element_size (lt_tensor_get_dtype (self));
+  storage_bytes = lt_storage_get_bytes (contiguous->storage);
+  return g_bytes_new_from_bytes (storage_bytes,
+                                 (gsize) contiguous->storage_offset * element_size,
+                                 (gsize) contiguous->numel * element_size);
+}

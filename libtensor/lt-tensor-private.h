@@ -1,0 +1,63 @@
+/* lt-tensor-private.h: the tensor's fields and the helpers its files share
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "lt-tensor.h"
+#include "lt-storage-private.h"
+#include "backends/lt-backend.h"
+
+G_BEGIN_DECLS
+
+/* Shapes up to this many dims live inside the object; larger ones get their
+ * own allocation. */
+#define LT_TENSOR_INLINE_DIMS 6
+
+struct _LtTensor
+{
+  GObject parent_instance;
+
+  /* Immutable once the tensor is returned: views are new objects. */
+  LtStorage *storage;
+  gint64 storage_offset;
+  guint ndim;
+  gint64 numel;
+  gboolean is_contiguous;
+  gint64 *sizes;
+  gint64 *strides;
+  gint64 inline_shape[2 * LT_TENSOR_INLINE_DIMS];
+};
+
+LtTensor *lt_tensor_new_view          (LtStorage    *storage,
+                                       guint         ndim,
+                                       const gint64 *sizes,
+                                       const gint64 *strides,
+                                       gint64        storage_offset);
+LtTensor *lt_tensor_new_contiguous    (const char   *op,
+                                       LtDType       dtype,
+                                       guint         ndim,
+                                       const gint64 *sizes,
+                                       GError      **error);
+LtTensor *lt_tensor_new_strided_like  (LtTensor     *like,
+                                       LtDType       dtype,
+                                       GError      **error);
+
+gboolean  lt_tensor_wrap_dim          (const char   *op,
+                                       int           dim,
+                                       guint         ndim,
+                                       guint        *out_dim,
+                                       GError      **error);
+gboolean  lt_tensor_check_sizes       (const char   *op,
+                                       const gint64 *sizes,
+                                       guint         n_sizes,
+                                       GError      **error);
+gboolean  lt_tensor_check_writable    (const char   *op,
+                                       LtTensor     *self,
+                                       GError      **error);
+
+LtOperand lt_tensor_operand           (LtTensor     *self);
+char     *lt_tensor_describe_layout   (LtTensor     *self);
+
+G_END_DECLS
