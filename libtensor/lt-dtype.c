@@ -356,15 +356,35 @@ lt_bfloat16_to_float (guint16 bits)
   return bits_float ((guint32) bits << 16);
 }
 
-/* Float to integer the way x86-64's cvttsd2si does it: truncate toward zero,
- * and give INT64_MIN for NaN and for values out of range, so the library's
- * behaviour is defined where C's is not. */
+/* Float to integer the way x86-64's cvttsd2si does it, which is what
+ * PyTorch's casts compile to: truncate toward zero, and give the most
+ * negative value for NaN and for values out of range, so that the library's
+ * behaviour is defined where C's is not. Conversions to int64 use the 64-bit
+ * form; those to narrower integers the 32-bit form, then keep the low bits. */
 static gint64
 double_to_int64 (double value)
 {
   if (!(value >= -0x1p63 && value < 0x1p63))
     return G_MININT64;
   return (gint64) value;
+}
+
+static gint32
+double_to_int32 (double value)
+{
+  if (!(value > -0x1p31 - 1.0 && value < 0x1p31))
+    return G_MININT32;
+  return (gint32) value;
+}
+
+/* The integer a value becomes in an integer dtype narrower than 64 bits,
+ * before the dtype keeps its low bits. */
+static gint64
+value_to_narrow_int (LtValue value)
+{
+  if (value.kind == LT_VALUE_FLOAT || value.kind == LT_VALUE_COMPLEX)
+    return double_to_int32 (value.re);
+  return value.i;
 }
 
 LtValue
@@ -475,16 +495,16 @@ lt_value_write (LtDType  dtype,
       *(guint8 *) element = lt_value_is_nonzero (value);
       break;
     case LT_DTYPE_UINT8:
-      *(guint8 *) element = (guint8) lt_value_to_int64 (value);
+      *(guint8 *) element = (guint8) value_to_narrow_int (value);
       break;
     case LT_DTYPE_INT8:
-      *(gint8 *) element = (gint8) lt_value_to_int64 (value);
+      *(gint8 *) element = (gint8) value_to_narrow_int (value);
       break;
     case LT_DTYPE_INT16:
-      *(gint16 *) element = (gint16) lt_value_to_int64 (value);
+      *(gint16 *) element = (gint16) value_to_narrow_int (value);
       break;
     case LT_DTYPE_INT32:
-      *(gint32 *) element = (gint32) lt_value_to_int64 (value);
+      *(gint32 *) element = (gint32) value_to_narrow_int (value);
       break;
     case LT_DTYPE_INT64:
       *(gint64 *) element = lt_value_to_int64 (value);

@@ -19,12 +19,12 @@
 #define LT_PHILOX_W1 UINT32_C (0xBB67AE85)
 
 static inline void
-lt_philox4x32_10 (uint64_t  seed,
-                  uint64_t  counter,
-                  uint32_t  out[4])
+lt_philox4x32_10_block (const uint32_t counter[4],
+                        const uint32_t key[2],
+                        uint32_t       out[4])
 {
-  uint32_t c0 = (uint32_t) counter, c1 = (uint32_t) (counter >> 32), c2 = 0, c3 = 0;
-  uint32_t k0 = (uint32_t) seed, k1 = (uint32_t) (seed >> 32);
+  uint32_t c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3];
+  uint32_t k0 = key[0], k1 = key[1];
 
   for (int round = 0; round < 10; round++)
     {
@@ -45,4 +45,17 @@ lt_philox4x32_10 (uint64_t  seed,
   out[1] = c1;
   out[2] = c2;
   out[3] = c3;
+}
+
+/* The block for a 64-bit seed and a 64-bit block counter, the form the
+ * library uses: counter words 2 and 3 stay zero. */
+static inline void
+lt_philox4x32_10 (uint64_t  seed,
+                  uint64_t  counter,
+                  uint32_t  out[4])
+{
+  const uint32_t words[4] = { (uint32_t) counter, (uint32_t) (counter >> 32), 0, 0 };
+  const uint32_t key[2] = { (uint32_t) seed, (uint32_t) (seed >> 32) };
+
+  lt_philox4x32_10_block (words, key, out);
 }

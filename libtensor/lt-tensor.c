@@ -45,7 +45,7 @@ enum
   PROP_NUMEL,
   PROP_STORAGE,
   PROP_STORAGE_OFFSET,
-  PROP_IS_CONTIGUOUS,
+  PROP_CONTIGUOUS_LAYOUT,
   N_PROPS
 };
 
@@ -90,7 +90,7 @@ lt_tensor_get_property (GObject    *object,
     case PROP_STORAGE_OFFSET:
       g_value_set_int64 (value, self->storage_offset);
       break;
-    case PROP_IS_CONTIGUOUS:
+    case PROP_CONTIGUOUS_LAYOUT:
       g_value_set_boolean (value, self->is_contiguous);
       break;
     default:
@@ -152,13 +152,17 @@ lt_tensor_class_init (LtTensorClass *klass)
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   /**
-   * LtTensor:is-contiguous:
+   * LtTensor:contiguous-layout:
    *
    * Whether the elements lie in the storage in row-major order without gaps,
    * as lt_tensor_is_contiguous() defines it.
+   *
+   * The property is not called "is-contiguous" because JavaScript (gjs)
+   * gives properties and methods one namespace, and such a property would
+   * hide the is_contiguous() method.
    */
-  properties[PROP_IS_CONTIGUOUS] =
-    g_param_spec_boolean ("is-contiguous", NULL, NULL, TRUE,
+  properties[PROP_CONTIGUOUS_LAYOUT] =
+    g_param_spec_boolean ("contiguous-layout", NULL, NULL, TRUE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -137,15 +137,31 @@ lt_cpu_linspace (gpointer data,
                  double   end)
 {
   gsize element_size = lt_dtype_get_element_size (dtype);
-  double step = (end - start) / (double) (n - 1);
   gint64 halfway = n / 2;
   guint8 *out = data;
 
-  /* Each half counts from its own end so that both ends come out exact. */
-  for (gint64 i = 0; i < n; i++)
+  /* Each half counts from its own end so that both ends come out exact.
+   * Types of float precision or less do the arithmetic in float, as
+   * PyTorch does, so that the values round the same way. */
+  if (lt_dtype_to_real (dtype) != LT_DTYPE_FLOAT64 && !lt_dtype_is_integer (dtype))
     {
-      double value = i < halfway ? start + step * (double) i
-                                 : end - step * (double) (n - 1 - i);
-      lt_value_write (dtype, out + (gsize) i * element_size, lt_value_from_double (value));
+      float first = (float) start, last = (float) end;
+      float step = (last - first) / (float) (n - 1);
+
+      for (gint64 i = 0; i < n; i++)
+        {
+          float value = i < halfway ? first + step * (float) i : last - step * (float) (n - 1 - i);
+          lt_value_write (dtype, out + (gsize) i * element_size, lt_value_from_double (value));
+        }
+    }
+  else
+    {
+      double step = (end - start) / (double) (n - 1);
+
+      for (gint64 i = 0; i < n; i++)
+        {
+          double value = i < halfway ? start + step * (double) i : end - step * (double) (n - 1 - i);
+          lt_value_write (dtype, out + (gsize) i * element_size, lt_value_from_double (value));
+        }
     }
 }

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Installs the Debian 12 packages libtensor needs to build, test and run,
+# skipping those already installed. Runs apt-get as root (directly or via sudo).
+set -eu
+
+packages="
+  meson ninja-build gcc pkg-config
+  libglib2.0-dev gobject-introspection libgirepository1.0-dev
+  python3 python3-gi gjs
+  python3-numpy python3-torch libopenblas-dev
+  gi-docgen
+  clang libclang-rt-14-dev
+"
+
+missing=""
+for package in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $package"
+  fi
+done
+
+if [ -z "$missing" ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=""
+else
+  as_root="sudo"
+fi
+
+echo "Installing:$missing"
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+# shellcheck disable=SC2086
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,19 @@
+#!/bin/sh
+# The README's second command: install what is missing, build, and run every
+# test twice: in a normal build, and in a build with AddressSanitizer and
+# UndefinedBehaviorSanitizer (leak checking on for the C tests).
+set -eu
+cd "$(dirname "$0")/.."
+
+./build-aux/install-deps.sh
+
+[ -f _build/build.ninja ] || meson setup _build
+meson compile -C _build
+meson test -C _build --print-errorlogs
+
+[ -f _build-asan/build.ninja ] || meson setup _build-asan \
+  -Db_sanitize=address,undefined -Db_lundef=false -Ddocs=disabled
+meson compile -C _build-asan
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+  meson test -C _build-asan --print-errorlogs

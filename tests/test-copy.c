@@ -1,0 +1,276 @@
+/* test-copy.c: contiguous, clone, to_dtype, copy_from, fill
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "lt-test-utils.h"
+
+/* Checks a copy of a permuted view against values computed here, element by
+ * element from the source's storage, independently of the library's kernels. */
+static void
+check_permuted_copy (LtDType dtype,
+                     gint64  rows,
+                     gint64  cols)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) source = lt_test_arange_shaped (dtype, rows, cols);
+  g_autoptr (LtTensor) transposed = lt_tensor_t (source, &error);
+  g_autoptr (LtTensor) copy = lt_tensor_contiguous (transposed, &error);
+  gsize n;
+  g_autofree double *values = NULL;
+  /* Complex values come as (real, imaginary) pairs. */
+  gsize per_element = lt_dtype_is_complex (dtype) ? 2 : 1;
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_is_contiguous (copy));
+  values = lt_tensor_to_doubles (copy, &n);
+  g_assert_cmpuint (n, ==, rows * cols * per_element);
+  for (gint64 j = 0; j < cols; j++)
+    for (gint64 i = 0; i < rows; i++)
+      {
+        double expected = (double) (i * cols + j);
+
+        if (dtype == LT_DTYPE_INT8 || dtype == LT_DTYPE_UINT8)
+          expected = dtype == LT_DTYPE_INT8 ? (double) (gint8) (i * cols + j)
+                                            : (double) (guint8) (i * cols + j);
+        double actual = values[(j * rows + i) * per_element];
+
+        if (actual != expected)
+          g_error ("%s %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT ": element [%" G_GINT64_FORMAT
+                   ", %" G_GINT64_FORMAT "] is %g, expected %g",
+                   lt_dtype_get_name (dtype), rows, cols, j, i, actual, expected);
+      }
+}
+
+static void
+test_transpose_every_element_size (void)
+{
+  const LtDType dtypes[] = { LT_DTYPE_UINT8, LT_DTYPE_INT16, LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64,
+                             LT_DTYPE_COMPLEX128 };
+
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      check_permuted_copy (dtypes[d], 3, 5);
+      /* Sizes that are not multiples of the tile size. */
+      check_permuted_copy (dtypes[d], 67, 45);
+      check_permuted_copy (dtypes[d], 1, 300);
+    }
+}
+
+static void
+test_permute_3d_copy (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 4, 5, 6);
+  g_autoptr (LtTensor) p = lt_tensor_permute (x, (const int[]) { 2, 0, 1 }, 3, &error);
+  g_autoptr (LtTensor) copy = lt_tensor_contiguous (p, &error);
+  gsize n;
+  g_autofree double *values = NULL;
+
+  g_assert_no_error (error);
+  values = lt_tensor_to_doubles (copy, &n);
+  for (gint64 c = 0; c < 6; c++)
+    for (gint64 a = 0; a < 4; a++)
+      for (gint64 b = 0; b < 5; b++)
+        g_assert_cmpfloat (values[(c * 4 + a) * 5 + b], ==, (double) (a * 30 + b * 6 + c));
+}
+
+static void
+test_negative_and_zero_strides (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_INT32, 3, 4);
+  g_autoptr (LtTensor) flipped = lt_tensor_index (x, "[::-1, ::-2]", &error);
+  g_autoptr (LtTensor) col = lt_tensor_index (x, "[:, 1:2]", &error);
+  g_autoptr (LtTensor) expanded = lt_tensor_expand (col, I64S (2, 3, 3), 3, &error);
+  g_autoptr (LtTensor) a = NULL;
+  g_autoptr (LtTensor) b = NULL;
+
+  g_assert_no_error (error);
+  a = lt_tensor_contiguous (flipped, &error);
+  g_assert_no_error (error);
+  lt_assert_values (a, 11, 9, 7, 5, 3, 1);
+  lt_assert_strides (a, 2, 1);
+
+  b = lt_tensor_contiguous (expanded, &error);
+  g_assert_no_error (error);
+  lt_assert_values (b, 1, 1, 1, 5, 5, 5, 9, 9, 9, 1, 1, 1, 5, 5, 5, 9, 9, 9);
+  g_assert_false (lt_tensor_has_internal_overlap (b));
+}
+
+/* Expected strides from PyTorch's clone() (memory_format=preserve_format). */
+static void
+test_clone_preserves_layout (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3, 4);
+  g_autoptr (LtTensor) xt = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) xt_clone = lt_tensor_clone (xt, &error);
+  g_autoptr (LtTensor) y = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 3, 4);
+  g_autoptr (LtTensor) sliced = lt_tensor_index (y, "[:, ::2]", &error);
+  g_autoptr (LtTensor) permuted = lt_tensor_permute (sliced, (const int[]) { 2, 0, 1 }, 3, &error);
+  g_autoptr (LtTensor) permuted_clone = lt_tensor_clone (permuted, &error);
+
+  g_assert_no_error (error);
+  lt_assert_strides (xt_clone, 1, 4);
+  g_assert_false (lt_tensor_shares_storage (xt_clone, x));
+  lt_assert_values (xt_clone, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11);
+  g_assert_cmpint (lt_tensor_get_storage_offset (xt_clone), ==, 0);
+
+  lt_assert_strides (permuted, 1, 12, 8);
+  lt_assert_strides (permuted_clone, 1, 8, 4);
+  g_assert_cmpint (lt_storage_get_n_elements (lt_tensor_get_storage (permuted_clone)), ==, 16);
+}
+
+/* Expected values from PyTorch's .to(dtype) on x86-64. */
+static void
+test_to_dtype (void)
+{
+  g_autoptr (GError) error = NULL;
+  const double values[] = { -2.7, 2.7, 300.5, -1.0, 0.0, 1e10 };
+  g_autoptr (LtTensor) x = lt_tensor_new_from_data (LT_DTYPE_FLOAT64, values, 6, I64S (6), 1, &error);
+  g_autoptr (LtTensor) i32 = lt_tensor_to_dtype (x, LT_DTYPE_INT32, &error);
+  g_autoptr (LtTensor) u8 = lt_tensor_to_dtype (x, LT_DTYPE_UINT8, &error);
+  g_autoptr (LtTensor) i8 = lt_tensor_to_dtype (x, LT_DTYPE_INT8, &error);
+  g_autoptr (LtTensor) b = lt_tensor_to_dtype (x, LT_DTYPE_BOOL, &error);
+  g_autoptr (LtTensor) h = lt_tensor_to_dtype (x, LT_DTYPE_FLOAT16, &error);
+  g_autoptr (LtTensor) same = lt_tensor_to_dtype (x, LT_DTYPE_FLOAT64, &error);
+  g_autoptr (LtTensor) big = lt_tensor_new_from_literal ("[16777217]", &error);
+  g_autoptr (LtTensor) big_f = lt_tensor_to_dtype (big, LT_DTYPE_FLOAT32, &error);
+  g_autoptr (LtTensor) c = lt_tensor_new_from_literal ("[1+2j, -3j]", &error);
+  g_autoptr (LtTensor) c_real = lt_tensor_to_dtype (c, LT_DTYPE_FLOAT32, &error);
+  g_autoptr (LtTensor) c_bool = lt_tensor_to_dtype (c, LT_DTYPE_BOOL, &error);
+  g_autoptr (LtTensor) bad = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_values (i32, -2, 2, 300, -1, 0, -2147483648.0);
+  lt_assert_values (u8, 254, 2, 44, 255, 0, 0);
+  lt_assert_values (i8, -2, 2, 44, -1, 0, 0);
+  lt_assert_values (b, 1, 1, 1, 1, 0, 1);
+  lt_assert_values (h, -2.69921875, 2.69921875, 300.5, -1, 0, INFINITY);
+  g_assert_true (same == x);
+  lt_assert_values (big_f, 16777216.0);
+  lt_assert_values (c_real, 1, 0);
+  /* A complex number is true when it is nonzero, as in NumPy and Python.
+   * PyTorch 1.13 looks only at the real part and makes -3j false. */
+  lt_assert_values (c_bool, 1, 1);
+
+  bad = lt_tensor_to_dtype (x, (LtDType) 99, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_assert_null (bad);
+}
+
+static void
+test_to_dtype_keeps_layout (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_INT64, 2, 3);
+  g_autoptr (LtTensor) xt = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) f = lt_tensor_to_dtype (xt, LT_DTYPE_FLOAT32, &error);
+
+  g_assert_no_error (error);
+  lt_assert_strides (f, 1, 3);
+  lt_assert_values (f, 0, 3, 1, 4, 2, 5);
+}
+
+static void
+test_copy_from_broadcasts_and_casts (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) dst = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (2, 3), 2, &error);
+  g_autoptr (LtTensor) row = lt_tensor_new_from_literal ("[7, 8, 9]", &error);
+  g_autoptr (LtTensor) column = lt_tensor_index (dst, "[:, 1]", &error);
+  g_autoptr (LtTensor) bad = lt_tensor_new_from_literal ("[1, 2]", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_copy_from (dst, row, &error));
+  g_assert_no_error (error);
+  lt_assert_values (dst, 7, 8, 9, 7, 8, 9);
+
+  /* Writing through a strided view changes only its elements. */
+  g_assert_true (lt_tensor_copy_from (column, bad, &error));
+  lt_assert_values (dst, 7, 1, 9, 7, 2, 9);
+
+  g_assert_false (lt_tensor_copy_from (dst, bad, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  lt_assert_values (dst, 7, 1, 9, 7, 2, 9);
+}
+
+/* Unlike PyTorch, which refuses partially overlapping copies, the source is
+ * read in full before anything is written. */
+static void
+test_copy_from_overlapping (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 6);
+  g_autoptr (LtTensor) head = lt_tensor_index (x, "[:-1]", &error);
+  g_autoptr (LtTensor) tail = lt_tensor_index (x, "[1:]", &error);
+  g_autoptr (LtTensor) reversed = lt_tensor_index (x, "[::-1]", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_copy_from (tail, head, &error));
+  lt_assert_values (x, 0, 0, 1, 2, 3, 4);
+  g_assert_true (lt_tensor_copy_from (x, reversed, &error));
+  g_assert_no_error (error);
+  lt_assert_values (x, 4, 3, 2, 1, 0, 0);
+  /* Copying a tensor onto itself changes nothing. */
+  g_assert_true (lt_tensor_copy_from (x, x, &error));
+  lt_assert_values (x, 4, 3, 2, 1, 0, 0);
+}
+
+static void
+test_fill_and_zero (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_tensor_new_zeros (LT_DTYPE_COMPLEX64, I64S (2, 3), 2, &error);
+  g_autoptr (LtTensor) corner = lt_tensor_index (x, "[1:, ::2]", &error);
+  g_autoptr (LtTensor) ints = lt_test_arange_shaped (LT_DTYPE_INT16, 4);
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_fill (corner, 2.5, &error));
+  lt_assert_values (x, 0, 0, 0, 0, 0, 0, 2.5, 0, 0, 0, 2.5, 0);
+  g_assert_true (lt_tensor_zero (x, &error));
+  lt_assert_values (x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  g_assert_true (lt_tensor_fill (ints, -3.9, &error));
+  g_assert_no_error (error);
+  lt_assert_values (ints, -3, -3, -3, -3);
+}
+
+static void
+test_large_copies (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 512, 384);
+  g_autoptr (LtTensor) xt = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) copy = lt_tensor_contiguous (xt, &error);
+  g_autoptr (LtTensor) back = lt_tensor_t (copy, &error);
+  g_autoptr (LtTensor) again = lt_tensor_contiguous (back, &error);
+  gsize n;
+  g_autofree double *values = NULL;
+
+  g_assert_no_error (error);
+  values = lt_tensor_to_doubles (again, &n);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (values[i], ==, (double) i);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/copy/contiguous/transpose-every-element-size",
+                   test_transpose_every_element_size);
+  g_test_add_func ("/copy/contiguous/permute-3d", test_permute_3d_copy);
+  g_test_add_func ("/copy/contiguous/negative-and-zero-strides", test_negative_and_zero_strides);
+  g_test_add_func ("/copy/contiguous/large", test_large_copies);
+  g_test_add_func ("/copy/clone/preserves-layout", test_clone_preserves_layout);
+  g_test_add_func ("/copy/to-dtype/values", test_to_dtype);
+  g_test_add_func ("/copy/to-dtype/keeps-layout", test_to_dtype_keeps_layout);
+  g_test_add_func ("/copy/copy-from/broadcasts-and-casts", test_copy_from_broadcasts_and_casts);
+  g_test_add_func ("/copy/copy-from/overlapping", test_copy_from_overlapping);
+  g_test_add_func ("/copy/fill-and-zero", test_fill_and_zero);
+
+  return g_test_run ();
+}

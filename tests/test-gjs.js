@@ -1,0 +1,146 @@
+// test-gjs.js: the introspected API from JavaScript (gjs)
+//
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import GLib from 'gi://GLib';
+import Lt from 'gi://Lt?version=1.0';
+import System from 'system';
+
+let failures = 0;
+let count = 0;
+
+function check(name, fn) {
+    count++;
+    try {
+        fn();
+        print(`ok ${count} ${name}`);
+    } catch (e) {
+        failures++;
+        print(`not ok ${count} ${name}`);
+        printerr(`${name}: ${e}\n${e.stack ?? ''}`);
+    }
+}
+
+function assertEqual(actual, expected, what = 'value') {
+    const a = JSON.stringify(actual);
+    const b = JSON.stringify(expected);
+    if (a !== b)
+        throw new Error(`${what} is ${a}, expected ${b}`);
+}
+
+function assertThrowsLt(code, fn) {
+    try {
+        fn();
+    } catch (e) {
+        if (!(e instanceof GLib.Error))
+            throw new Error(`expected a GLib.Error, got ${e}`);
+        if (!e.matches(Lt.error_quark(), code))
+            throw new Error(`expected Lt error ${code}, got ${e.code}: ${e.message}`);
+        if (e.message.length === 0)
+            throw new Error('the error has no message');
+        return e;
+    }
+    throw new Error(`expected Lt error ${code}, nothing was thrown`);
+}
+
+function points() {
+    return Lt.Tensor.new_from_literal('[[4.0, 1.0], [5.0, 3.0], [2.0, 1.0]]');
+}
+
+check('points has sizes (3, 2) and strides (2, 1)', () => {
+    const p = points();
+    assertEqual(p.get_sizes(), [3, 2], 'sizes');
+    assertEqual(p.get_strides(), [2, 1], 'strides');
+    assertEqual(p.get_dim(), 2, 'dim');
+    assertEqual(p.get_numel(), 6, 'numel');
+    assertEqual(p.get_dtype(), Lt.DType.FLOAT32, 'dtype');
+    assertEqual(p.dtype, Lt.DType.FLOAT32, 'dtype property');
+    assertEqual(p.contiguous_layout, true, 'contiguous-layout property');
+    assertEqual(p.is_contiguous(), true, 'is_contiguous()');
+});
+
+check('points[1] is a view at offset 2', () => {
+    const p = points();
+    const second = p.select(0, 1);
+    assertEqual(second.get_sizes(), [2], 'sizes');
+    assertEqual(second.get_strides(), [1], 'strides');
+    assertEqual(second.get_storage_offset(), 2, 'offset');
+    assertEqual(second.to_doubles(), [5, 3], 'values');
+    assertEqual(p.index('[1]').to_doubles(), [5, 3], 'index');
+});
+
+check('writing through a view changes the base; clone does not', () => {
+    const p = points();
+    p.select(0, 1).set_double([0], 10);
+    assertEqual(p.to_doubles(), [4, 1, 10, 3, 2, 1], 'after the view write');
+    const copy = p.select(0, 1).clone();
+    copy.set_double([0], -1);
+    assertEqual(p.to_doubles(), [4, 1, 10, 3, 2, 1], 'after the clone write');
+    assertEqual(copy.shares_storage(p), false, 'clone shares storage');
+});
+
+check('points.t() swaps the strides and shares the storage', () => {
+    const p = points();
+    const t = p.t();
+    assertEqual(t.get_strides(), [1, 2], 'strides');
+    assertEqual(t.shares_storage(p), true, 'shares storage');
+    assertEqual(t.is_contiguous(), false, 'contiguous');
+    assertEqual(t.get_storage_indices(), [0, 2, 4, 1, 3, 5], 'storage indices');
+    const c = t.contiguous();
+    assertEqual(c.get_strides(), [3, 1], 'contiguous strides');
+    assertEqual(c.to_doubles(), [4, 5, 2, 1, 3, 1], 'contiguous values');
+});
+
+check('view follows the stride rule and reshape copies', () => {
+    const x = Lt.Tensor.new_arange(0, 24, 1, Lt.DType.FLOAT32).view([2, 3, 4]).transpose(0, 1);
+    assertEqual(x.view([3, 2, 2, 2]).get_strides(), [4, 12, 2, 1], 'split strides');
+    const e = assertThrowsLt(Lt.Error.NOT_VIEWABLE, () => x.view([3, 8]));
+    if (!e.message.includes('reshape()'))
+        throw new Error(`the message does not suggest reshape(): ${e.message}`);
+    assertEqual(x.reshape([3, 8]).get_strides(), [8, 1], 'reshape strides');
+});
+
+check('more view ops', () => {
+    const x = Lt.Tensor.new_arange(0, 12, 1, Lt.DType.INT64).view([3, 4]);
+    assertEqual(x.permute([1, 0]).get_strides(), [1, 4], 'permute');
+    assertEqual(x.unsqueeze(0).get_sizes(), [1, 3, 4], 'unsqueeze');
+    assertEqual(x.unsqueeze(0).squeeze().get_sizes(), [3, 4], 'squeeze');
+    assertEqual(x.diagonal(0, 0, 1).to_doubles(), [0, 5, 10], 'diagonal');
+    assertEqual(x.narrow(1, 1, 2).get_storage_offset(), 1, 'narrow');
+    assertEqual(x.slice(1, 0, 4, 2).to_doubles(), [0, 2, 4, 6, 8, 10], 'slice');
+    assertEqual(x.flatten(0, -1).get_sizes(), [12], 'flatten');
+    assertEqual(x.unflatten(1, [2, 2]).get_sizes(), [3, 2, 2], 'unflatten');
+    assertEqual(x.select(1, 0).unfold(0, 2, 1).get_sizes(), [2, 2], 'unfold');
+    assertEqual(x.index('[:, :1]').expand([3, 5]).get_strides(), [4, 0], 'expand');
+    assertEqual(x.as_strided([2, 2], [1, 2], 1).to_doubles(), [1, 3, 2, 4], 'as_strided');
+    assertEqual(x.split(2, 0).length, 2, 'split');
+    assertEqual(x.chunk(2, 1).map(c => c.get_sizes()), [[3, 2], [3, 2]], 'chunk');
+    assertEqual(x.unbind(0)[2].to_doubles(), [8, 9, 10, 11], 'unbind');
+    assertEqual(x.movedim([0], [1]).get_strides(), [1, 4], 'movedim');
+    assertEqual(x.index('[::-1, 0]').to_doubles(), [8, 4, 0], 'negative step');
+});
+
+check('errors arrive as GLib.Error in the Lt domain', () => {
+    const p = points();
+    assertThrowsLt(Lt.Error.INDEX_OUT_OF_RANGE, () => p.select(0, 3));
+    assertThrowsLt(Lt.Error.PARSE, () => p.index('[1:, x]'));
+    assertThrowsLt(Lt.Error.SHAPE_MISMATCH, () => p.view([4, 2]));
+    assertThrowsLt(Lt.Error.OUT_OF_BOUNDS, () => p.as_strided([7], [1], 0));
+    assertThrowsLt(Lt.Error.INTERNAL_OVERLAP, () => p.index('[:1]').expand([4, 2]).fill(0));
+});
+
+check('a seeded generator repeats its numbers', () => {
+    const a = Lt.Tensor.new_rand(Lt.Generator.new(3), Lt.DType.FLOAT64, [5]).to_doubles();
+    const b = Lt.Tensor.new_rand(Lt.Generator.new(3), Lt.DType.FLOAT64, [5]).to_doubles();
+    assertEqual(a, b, 'values');
+    if (a.some(v => v < 0 || v >= 1))
+        throw new Error(`values outside [0, 1): ${a}`);
+});
+
+check('to_string prints as PyTorch does', () => {
+    assertEqual(points().to_string(), 'tensor([[4., 1.],\n        [5., 3.],\n        [2., 1.]])',
+        'text');
+});
+
+print(`1..${count}`);
+System.exit(failures === 0 ? 0 : 1);
