@@ -1,0 +1,814 @@
+#!/usr/bin/env python3
+# test-python-overrides.py: the PyTorch-like Python surface of gi.overrides.Lt
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Expected values are written out or taken from PyTorch (and from NumPy where
+# PyTorch has no answer: negative slice steps, zero-copy arrays).
+
+import gc
+import random
+import unittest
+
+import gi
+
+gi.require_version('Lt', '1.0')
+from gi.repository import GLib, Lt  # noqa: E402
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+POINTS = [[4.0, 1.0], [5.0, 3.0], [2.0, 1.0]]
+
+DTYPE_NAMES = ['bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'bfloat16',
+               'float32', 'float64', 'complex64', 'complex128']
+
+
+def points():
+    return Lt.tensor(POINTS)
+
+
+def layout(t):
+    """(shape, strides, offset) of an Lt or torch tensor."""
+    return (tuple(t.shape), tuple(t.stride()), t.storage_offset())
+
+
+def dtype_name(dtype):
+    if isinstance(dtype, torch.dtype):
+        return str(dtype).replace('torch.', '')
+    return Lt.dtype_get_name(dtype)
+
+
+class LtTestCase(unittest.TestCase):
+
+    def assertLtError(self, code, func, *args, **kwargs):
+        with self.assertRaises(GLib.Error) as context:
+            func(*args, **kwargs)
+        self.assertEqual(context.exception.domain, 'lt-error-quark')
+        self.assertEqual(context.exception.code, int(code), context.exception.message)
+        return context.exception
+
+    def assertSameAsTorch(self, lt, th):
+        self.assertIsInstance(lt, Lt.Tensor)
+        self.assertEqual(layout(lt), layout(th))
+        self.assertEqual(dtype_name(lt.dtype), dtype_name(th.dtype))
+        self.assertEqual(lt.tolist(), th.tolist())
+
+
+class TestConstruction(LtTestCase):
+
+    def test_points(self):
+        t = points()
+        self.assertEqual(t.dtype, Lt.DType.FLOAT32)
+        self.assertEqual(t.shape, (3, 2))
+        self.assertEqual(t.tolist(), POINTS)
+        self.assertSameAsTorch(t, torch.tensor(POINTS))
+
+    def test_inferred_dtypes_match_torch(self):
+        for data in ([True, False], [1, 2, 3], [1, 2.5], [1.5, 2j], [True, 2], [True, 2.0],
+                     [[1, 2], [3, 4]], 3, 2.5, True, 1 + 2j, [], [[]], [[], []],
+                     ((1, 2), (3, 4)), [-0.0, float('inf'), -float('inf')]):
+            with self.subTest(data=data):
+                self.assertSameAsTorch(Lt.tensor(data), torch.tensor(data))
+
+    def test_explicit_dtypes_match_torch(self):
+        data = [[0, 1, 2], [3, -1, 1.5]]
+        for name in DTYPE_NAMES:
+            if name in ('uint8',):
+                continue  # -1 wraps differently per platform in torch's conversion
+            with self.subTest(dtype=name):
+                th = torch.tensor(data, dtype=getattr(torch, name))
+                self.assertSameAsTorch(Lt.tensor(data, dtype=name), th)
+                self.assertSameAsTorch(Lt.tensor(data, dtype=getattr(Lt.DType, name.upper())), th)
+
+    def test_int64_beyond_2_53_is_exact(self):
+        big = [2 ** 53 + 1, -(2 ** 63), 2 ** 63 - 1]
+        self.assertEqual(Lt.tensor(big).tolist(), big)
+        self.assertEqual(Lt.tensor(big, dtype='int64').tolist(), big)
+        self.assertEqual(Lt.tensor(2 ** 53 + 1).item(), 2 ** 53 + 1)
+
+    def test_float64_is_not_rounded_to_float32(self):
+        self.assertEqual(Lt.tensor([0.1], dtype='float64').tolist(), [0.1])
+        self.assertEqual(Lt.tensor([0.1]).tolist(), [float(np.float32(0.1))])
+
+    def test_complex(self):
+        data = [1 + 2j, -3.5 - 0.25j, 1j, -0.0 - 0.0j]
+        t = Lt.tensor(data, dtype='complex128')
+        self.assertEqual(t.tolist(), data)
+        self.assertEqual(str(t.tolist()[3]), str(-0.0 - 0.0j))
+        self.assertEqual(Lt.tensor(data).dtype, Lt.DType.COMPLEX64)
+
+    def test_nan(self):
+        value = Lt.tensor([float('nan')]).tolist()[0]
+        self.assertNotEqual(value, value)
+
+    def test_from_numpy_keeps_dtype(self):
+        for name in ('float64', 'int32', 'bool', 'complex128', 'uint8'):
+            with self.subTest(dtype=name):
+                array = np.array([[1, 0], [3, 4]], dtype=name)
+                t = Lt.tensor(array)
+                self.assertEqual(dtype_name(t.dtype), name)
+                self.assertEqual(t.tolist(), array.tolist())
+                array[0, 0] = 0  # a copy, as torch.tensor()
+                self.assertEqual(t[0, 0].item(), 1)
+
+    def test_from_tensor_copies(self):
+        p = points()
+        c = Lt.tensor(p)
+        c[0, 0] = 100
+        self.assertEqual(p[0, 0].item(), 4.0)
+        self.assertEqual(Lt.tensor(p, dtype='int64').tolist(), [[4, 1], [5, 3], [2, 1]])
+
+    def test_errors(self):
+        self.assertLtError(Lt.Error.SHAPE_MISMATCH, Lt.tensor, [[1, 2], [3]])
+        self.assertLtError(Lt.Error.DTYPE, Lt.tensor, [1], dtype='float33')
+        self.assertLtError(Lt.Error.PARSE, Lt.tensor, [2 ** 64])
+        with self.assertRaises(TypeError):
+            Lt.tensor(['a'])
+        with self.assertRaises(TypeError):
+            Lt.tensor([None])
+        with self.assertRaises(TypeError):
+            Lt.tensor([1], dtype=3.5)
+
+
+class TestIndexing(LtTestCase):
+
+    def test_seed_examples(self):
+        t = points()
+        row = t[1]
+        self.assertEqual(layout(row), ((2,), (1,), 2))
+        self.assertEqual(row.tolist(), [5.0, 3.0])
+        self.assertEqual(layout(t[1:, 0]), ((2,), (2,), 2))
+        self.assertEqual(t[1:, 0].tolist(), [5.0, 2.0])
+        self.assertEqual(layout(t[None]), ((1, 3, 2), (6, 2, 1), 0))
+        self.assertEqual(layout(t[..., :1]), ((3, 1), (2, 1), 0))
+        self.assertEqual(t[..., :2].tolist(), POINTS)
+        flipped = t[::-1]
+        self.assertEqual(layout(flipped), ((3, 2), (-2, 1), 4))
+        self.assertEqual(flipped.tolist(), POINTS[::-1])
+
+    def test_against_torch(self):
+        t, th = points(), torch.tensor(POINTS)
+        keys = [0, -1, (1, 1), (slice(None), 0), (slice(1, None), 0), None, (None, 1),
+                (Ellipsis, 0), (0, Ellipsis), (Ellipsis, None), (slice(None, None, 2),),
+                (slice(-2, None), slice(None, 1)), (1, None, slice(None)), (), Ellipsis,
+                (slice(5, 10),), (slice(-10, 10, 3), None, Ellipsis),
+                (np.int64(1), np.int32(-1))]
+        for key in keys:
+            with self.subTest(key=key):
+                self.assertSameAsTorch(t[key], th[key])
+
+    def test_huge_slice_bounds(self):
+        # as Python lists and NumPy: bounds beyond 64 bits are clamped
+        t, a = Lt.tensor([0, 1, 2, 3, 4]), np.arange(5)
+        for key in (slice(None, 2 ** 70), slice(-2 ** 70, None), slice(2 ** 70, None, -1),
+                    slice(None, None, 2 ** 70), slice(None, None, -2 ** 70),
+                    slice(2 ** 64, -2 ** 64, -2)):
+            with self.subTest(key=key):
+                self.assertEqual(t[key].tolist(), a[key].tolist())
+                self.assertEqual(np.asarray(t[key]).tolist(), a[key].tolist())
+
+    def test_zero_dim_result_is_a_tensor(self):
+        x = points()[1, 1]
+        self.assertIsInstance(x, Lt.Tensor)
+        self.assertEqual(x.dim(), 0)
+        self.assertEqual(x.shape, ())
+        self.assertEqual(x.storage_offset(), 3)
+        self.assertEqual(x.item(), 3.0)
+        scalar = Lt.tensor(2.5)
+        self.assertEqual(layout(scalar[()]), ((), (), 0))
+        self.assertEqual(layout(scalar[None]), ((1,), (1,), 0))
+        self.assertEqual(layout(scalar[...]), ((), (), 0))
+
+    def test_views_share_storage(self):
+        t = points()
+        self.assertTrue(t[1:, 0].shares_storage(t))
+        self.assertTrue(t[::-1].shares_storage(t))
+
+    def test_bad_keys_are_type_errors(self):
+        t = points()
+        for key in ([0, 1], 1.0, '1', True, (0, False), slice(0.5, None), b'x',
+                    (slice(None), [0]), Lt.tensor([0])):
+            with self.subTest(key=key):
+                with self.assertRaises(TypeError):
+                    t[key]
+                with self.assertRaises(TypeError):
+                    t[key] = 0
+
+    def test_library_errors_are_kept(self):
+        t = points()
+        self.assertLtError(Lt.Error.INDEX_OUT_OF_RANGE, t.__getitem__, 3)
+        self.assertLtError(Lt.Error.INDEX_OUT_OF_RANGE, t.__getitem__, (0, -3))
+        self.assertLtError(Lt.Error.INDEX_OUT_OF_RANGE, t.__getitem__, (0, 0, 0))
+        self.assertLtError(Lt.Error.INVALID_ARGUMENT, t.__getitem__, slice(None, None, 0))
+        self.assertLtError(Lt.Error.PARSE, t.__getitem__, (Ellipsis, Ellipsis))
+
+
+class TestSetItem(LtTestCase):
+
+    def test_scalar_through_view(self):
+        t = points()
+        t[1] = 9
+        self.assertEqual(t.tolist(), [[4.0, 1.0], [9.0, 9.0], [2.0, 1.0]])
+        t[:, 1] = -0.5
+        self.assertEqual(t.tolist(), [[4.0, -0.5], [9.0, -0.5], [2.0, -0.5]])
+        t[2, 0] = True
+        self.assertEqual(t[2, 0].item(), 1.0)
+
+    def test_write_through_row_view(self):
+        t = points()
+        row = t[1]
+        row[0] = 7.0
+        self.assertEqual(t.tolist(), [[4.0, 1.0], [7.0, 3.0], [2.0, 1.0]])
+        c = t.clone()
+        c[0] = 0
+        self.assertEqual(t[0].tolist(), [4.0, 1.0])
+
+    def test_tensor_and_list(self):
+        t, th = points(), torch.tensor(POINTS)
+        t[::2] = Lt.tensor([[10.0, 20.0], [30.0, 40.0]])
+        th[::2] = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
+        self.assertEqual(t.tolist(), th.tolist())
+        t[:, 0] = [7, 8, 9]
+        th[:, 0] = torch.tensor([7, 8, 9])
+        self.assertEqual(t.tolist(), th.tolist())
+        t[...] = Lt.tensor([1.5, 2.5])  # broadcast
+        self.assertEqual(t.tolist(), [[1.5, 2.5]] * 3)
+        t[::-1] = [[1, 2], [3, 4], [5, 6]]
+        self.assertEqual(t.tolist(), [[5.0, 6.0], [3.0, 4.0], [1.0, 2.0]])
+
+    def test_exact_values(self):
+        big = Lt.tensor([0, 0], dtype='int64')
+        big[1] = 2 ** 62 + 1
+        self.assertEqual(big.tolist(), [0, 2 ** 62 + 1])
+        z = Lt.tensor([0j, 0j], dtype='complex128')
+        z[0] = 1.5 - 2j
+        self.assertEqual(z.tolist(), [1.5 - 2j, 0j])
+        d = Lt.tensor([0.0], dtype='float64')
+        d[0] = 0.1
+        self.assertEqual(d.item(), 0.1)
+        d[:] = [1 / 3]
+        self.assertEqual(d.item(), 1 / 3)
+
+    def test_errors(self):
+        e = Lt.tensor([1.0]).expand(3)
+        e[0] = 2.0  # one element of an expanded tensor is an ordinary write, as in torch
+        self.assertEqual(e.tolist(), [2.0, 2.0, 2.0])
+        self.assertLtError(Lt.Error.INTERNAL_OVERLAP, e.__setitem__, Ellipsis, 2.0)
+        self.assertLtError(Lt.Error.SHAPE_MISMATCH, points().__setitem__, 0, [1, 2, 3])
+        self.assertLtError(Lt.Error.INDEX_OUT_OF_RANGE, points().__setitem__, 5, 1.0)
+
+
+class TestMetadata(LtTestCase):
+
+    def test_points(self):
+        t = points()
+        self.assertEqual(t.shape, (3, 2))
+        self.assertEqual(t.size(), (3, 2))
+        self.assertEqual(t.size(0), 3)
+        self.assertEqual(t.size(-1), 2)
+        self.assertEqual(t.stride(), (2, 1))
+        self.assertEqual(t.stride(0), 2)
+        self.assertEqual(t.storage_offset(), 0)
+        self.assertEqual(t.dim(), 2)
+        self.assertEqual(t.ndim, 2)
+        self.assertEqual(t.numel(), 6)
+        self.assertEqual(len(t), 3)
+        self.assertEqual(t.dtype, Lt.DType.FLOAT32)
+
+    def test_transpose_seed(self):
+        t = points().t()
+        self.assertEqual(t.stride(), (1, 2))
+        ones = Lt.Tensor.new_ones(Lt.DType.FLOAT32, [3, 4, 5]).transpose(0, 2)
+        self.assertEqual((ones.shape, ones.stride()), ((5, 4, 3), (1, 5, 20)))
+
+    def test_protocol_errors(self):
+        scalar = Lt.tensor(1.0)
+        with self.assertRaises(TypeError):
+            len(scalar)
+        with self.assertRaises(TypeError):
+            iter(scalar)
+        with self.assertRaises(IndexError):
+            points().size(2)
+        with self.assertRaises(IndexError):
+            points().stride(-3)
+        with self.assertRaises(IndexError):
+            scalar.size(0)
+        # as torch: a 0-dim tensor has size() == () and no dims to ask about
+        self.assertEqual(scalar.size(), ())
+
+
+class TestIteration(LtTestCase):
+
+    def test_rows(self):
+        rows = list(points())
+        self.assertEqual(len(rows), 3)
+        self.assertEqual([r.tolist() for r in rows], POINTS)
+        self.assertEqual([r.storage_offset() for r in rows], [0, 2, 4])
+
+    def test_nested(self):
+        self.assertEqual([[x.item() for x in row] for row in points()], POINTS)
+        self.assertEqual([x.item() for x in points().t()[0]], [4.0, 5.0, 2.0])
+
+    def test_empty(self):
+        self.assertEqual(list(Lt.tensor([])), [])
+
+    def test_contains(self):
+        t, th = points(), torch.tensor(POINTS)
+        for value in (5.0, 5, 3, 7.0, True, 0):
+            with self.subTest(value=value):
+                self.assertEqual(value in t, value in th)
+        self.assertTrue(3 in points()[1, 1])
+        self.assertFalse(1 in Lt.tensor([]))
+        with self.assertRaises(TypeError):
+            'a' in t
+
+
+class TestNumbers(LtTestCase):
+
+    def test_item(self):
+        self.assertEqual(Lt.tensor(0.1).item(), torch.tensor(0.1).item())
+        self.assertIsInstance(Lt.tensor(3).item(), int)
+        self.assertIsInstance(Lt.tensor(True).item(), bool)
+        self.assertEqual(Lt.tensor([[1 + 2j]]).item(), 1 + 2j)
+        self.assertEqual(Lt.tensor([7], dtype='int16').item(), 7)
+        self.assertEqual(Lt.tensor([1.5], dtype='bfloat16').item(), 1.5)
+        self.assertEqual(Lt.tensor([1.5], dtype='float16').item(), 1.5)
+        with self.assertRaises(ValueError):
+            points().item()
+        with self.assertRaises(ValueError):
+            Lt.tensor([]).item()
+
+    def test_conversions(self):
+        x = points()[1, 1]
+        self.assertEqual(float(x), 3.0)
+        self.assertEqual(int(Lt.tensor(-2.7)), -2)
+        self.assertEqual(int(Lt.tensor(2 ** 60 + 1)), 2 ** 60 + 1)
+        self.assertEqual(complex(Lt.tensor(1 + 1j)), 1 + 1j)
+        self.assertEqual(complex(x), 3 + 0j)
+        self.assertTrue(bool(Lt.tensor([1])))
+        self.assertFalse(bool(Lt.tensor(0.0)))
+        self.assertEqual('%.2f' % Lt.tensor(2.5), '2.50')
+        self.assertEqual(format(Lt.tensor(2.5), '.3f'), '2.500')
+        with self.assertRaises(ValueError):
+            bool(points())
+        with self.assertRaises(TypeError):
+            float(Lt.tensor(1j))
+        with self.assertRaises(ValueError):
+            float(points())
+
+    def test_tolist_matches_torch(self):
+        data = [[0, 1, -2], [3, 4, 125]]
+        for name in DTYPE_NAMES:
+            with self.subTest(dtype=name):
+                th = torch.tensor(data, dtype=getattr(torch, name))
+                t = Lt.tensor(data, dtype=name)
+                self.assertEqual(t.tolist(), th.tolist())
+                self.assertEqual(t.t().tolist(), th.t().tolist())
+                self.assertEqual(t[1, 2].tolist(), th[1, 2].tolist())
+
+
+class TestRepr(LtTestCase):
+
+    CASES = [
+        POINTS,
+        [1, 2, 3],
+        [[True, False], [False, True]],
+        3.5,
+        7,
+        [],
+        [[1.5, -2.25], [1e10, 3e-5]],
+        [1 + 2j, -0.5j],
+        [float('nan'), float('inf'), -1.0],
+        [[[1, 2], [3, 4]], [[5, 6], [7, 8]]],
+        list(range(1500)),
+    ]
+
+    def test_matches_torch(self):
+        for data in self.CASES:
+            with self.subTest(data=str(data)[:40]):
+                self.assertEqual(repr(Lt.tensor(data)), repr(torch.tensor(data)))
+                self.assertEqual(str(Lt.tensor(data)), str(torch.tensor(data)))
+
+    def test_dtypes_match_torch(self):
+        for name in ('float64', 'int32', 'uint8', 'float16', 'complex128'):
+            with self.subTest(dtype=name):
+                self.assertEqual(repr(Lt.tensor(POINTS, dtype=name)),
+                                 repr(torch.tensor(POINTS, dtype=getattr(torch, name))))
+
+    def test_views_match_torch(self):
+        t, th = points(), torch.tensor(POINTS)
+        self.assertEqual(repr(t.t()), repr(th.t()))
+        self.assertEqual(repr(t[1:, 0]), repr(th[1:, 0]))
+        self.assertEqual(repr(t[1, 1]), repr(th[1, 1]))
+        self.assertEqual(repr(t[None, ::2]), repr(th[None, ::2]))
+
+
+class TestTorchConventions(LtTestCase):
+    """Methods taking PyTorch's arguments, each checked against PyTorch."""
+
+    def setUp(self):
+        self.t = Lt.tensor([float(i) for i in range(24)]).view(2, 3, 4)
+        self.th = torch.arange(24, dtype=torch.float32).view(2, 3, 4)
+
+    def check(self, lt, th):
+        if isinstance(th, (tuple, list)):
+            self.assertIsInstance(lt, tuple)
+            self.assertEqual(len(lt), len(th))
+            for a, b in zip(lt, th):
+                self.assertSameAsTorch(a, b)
+        else:
+            self.assertSameAsTorch(lt, th)
+
+    def test_view_reshape(self):
+        t, th = self.t, self.th
+        for shape in ((6, 4), (-1,), (4, -1, 2)):
+            with self.subTest(shape=shape):
+                self.check(t.view(*shape), th.view(*shape))
+                self.check(t.view(shape), th.view(shape))
+                self.check(t.view(list(shape)), th.view(list(shape)))
+                self.check(t.reshape(*shape), th.reshape(*shape))
+                self.check(t.reshape(shape), th.reshape(shape))
+        self.check(t.transpose(0, 2).reshape(4, 6), th.transpose(0, 2).reshape(4, 6))
+        self.check(t.view(24), th.view(24))
+        self.assertLtError(Lt.Error.NOT_VIEWABLE, t.transpose(0, 2).view, 24)
+        with self.assertRaises(TypeError):
+            t.view(2.0, 12)
+
+    def test_expand(self):
+        c, ch = Lt.tensor([[1.0], [2.0]]), torch.tensor([[1.0], [2.0]])
+        self.check(c.expand(2, 3), ch.expand(2, 3))
+        self.check(c.expand((4, 2, 3)), ch.expand((4, 2, 3)))
+        self.check(c.expand(-1, 5), ch.expand(-1, 5))
+
+    def test_permute_transpose_movedim(self):
+        t, th = self.t, self.th
+        self.check(t.permute(2, 0, 1), th.permute(2, 0, 1))
+        self.check(t.permute((2, 0, 1)), th.permute((2, 0, 1)))
+        self.check(t.permute([-1, 0, 1]), th.permute([-1, 0, 1]))
+        self.check(t.transpose(0, -1), th.transpose(0, -1))
+        self.check(t.movedim(0, 2), th.movedim(0, 2))
+        self.check(t.movedim((0, 1), (2, 0)), th.movedim((0, 1), (2, 0)))
+        self.check(t.movedim([0], [-1]), th.movedim([0], [-1]))
+
+    def test_flatten_squeeze(self):
+        t, th = self.t, self.th
+        self.check(t.flatten(), th.flatten())
+        self.check(t.flatten(1), th.flatten(1))
+        self.check(t.flatten(0, 1), th.flatten(0, 1))
+        self.check(t.flatten(start_dim=1, end_dim=-1), th.flatten(start_dim=1, end_dim=-1))
+        self.check(t.unflatten(2, (2, 2)), th.unflatten(2, (2, 2)))
+        s, sh = t[:, None, :1], th[:, None, :1]
+        self.check(s.squeeze(), sh.squeeze())
+        self.check(s.squeeze(1), sh.squeeze(1))
+        self.check(s.squeeze(-1), sh.squeeze(-1))
+        self.check(s.squeeze(0), sh.squeeze(0))
+        self.check(s.squeeze((1, 3)), sh.squeeze(3).squeeze(1))
+        self.check(t.unsqueeze(1), th.unsqueeze(1))
+
+    def test_split_chunk_unbind(self):
+        t, th = self.t, self.th
+        self.check(t.split(2, 1), th.split(2, 1))
+        self.check(t.split(3, dim=-1), th.split(3, dim=-1))
+        self.check(t.split(1), th.split(1))
+        self.check(t.split([1, 2], 1), th.split([1, 2], 1))
+        self.check(t.split((3, 1), dim=2), th.split((3, 1), dim=2))
+        self.check(t.chunk(2, 2), th.chunk(2, 2))
+        self.check(t.chunk(3, dim=1), th.chunk(3, dim=1))
+        self.check(t.chunk(2), th.chunk(2))
+        self.check(t.unbind(), th.unbind())
+        self.check(t.unbind(2), th.unbind(2))
+        self.check(t.unbind(dim=1), th.unbind(dim=1))
+
+    def test_flip(self):
+        # torch copies; the values must agree, the layout is NumPy's
+        t, a = self.t, np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+        for dims in ((0,), (2,), (0, 2), (-1, 1)):
+            with self.subTest(dims=dims):
+                self.assertEqual(t.flip(dims).tolist(), self.th.flip(dims).tolist())
+                self.assertEqual(t.flip(*dims).tolist(), self.th.flip(*dims).tolist())
+                flipped = np.flip(a, dims)
+                self.assertEqual(t.flip(dims).stride(), tuple(s // 4 for s in flipped.strides))
+                self.assertTrue(t.flip(dims).shares_storage(t))
+
+    def test_as_strided(self):
+        t, th = self.t[1], self.th[1]
+        self.check(t.as_strided((2, 2), (1, 2)), th.as_strided((2, 2), (1, 2)))
+        self.check(t.as_strided((2, 2), (1, 2), 3), th.as_strided((2, 2), (1, 2), 3))
+        self.check(t.as_strided([3], [4], storage_offset=0),
+                   th.as_strided([3], [4], storage_offset=0))
+        self.check(t[1:].as_strided((2,), (1,)), th[1:].as_strided((2,), (1,)))
+
+    def test_diagonal_unfold(self):
+        t, th = self.t, self.th
+        self.check(t.diagonal(), th.diagonal())
+        self.check(t.diagonal(1, 1, 2), th.diagonal(1, 1, 2))
+        self.check(t.diagonal(offset=-1, dim1=2, dim2=1), th.diagonal(offset=-1, dim1=2, dim2=1))
+        self.check(t.unfold(2, 2, 1), th.unfold(2, 2, 1))
+
+    def test_copies(self):
+        t, th = self.t, self.th
+        self.check(t.transpose(0, 1).contiguous(), th.transpose(0, 1).contiguous())
+        self.assertIs(t.contiguous(), t)
+        c = t.clone()
+        self.check(c, th.clone())
+        self.assertFalse(c.shares_storage(t))
+        self.check(t.to('int32'), th.to(torch.int32))
+        self.check(t.to(Lt.DType.FLOAT64), th.to(torch.float64))
+        self.assertIs(t.to('float32'), t)
+        self.assertFalse(t.to('float32', copy=True).shares_storage(t))
+        self.check(t[0].t(), th[0].t())
+
+    def test_fill_zero_copy_(self):
+        t = points()
+        row = t[0]
+        self.assertIs(row.fill_(5), row)
+        self.assertEqual(t.tolist()[0], [5.0, 5.0])
+        self.assertIs(t.zero_(), t)
+        self.assertEqual(t.tolist(), [[0.0, 0.0]] * 3)
+        t.copy_(Lt.tensor([1.0, 2.0]))
+        self.assertEqual(t.tolist(), [[1.0, 2.0]] * 3)
+
+    def test_gi_calling_conventions_still_work(self):
+        # The overrides accept the arguments of the introspected methods too.
+        p = points()
+        self.assertEqual(p.view([2, 3]).shape, (2, 3))
+        self.assertEqual(p.reshape([6]).shape, (6,))
+        self.assertEqual(p.permute([1, 0]).stride(), (1, 2))
+        self.assertEqual(p.expand([2, 3, 2]).stride(), (0, 2, 1))
+        self.assertEqual(p.flatten(0, -1).shape, (6,))
+        self.assertEqual(p.as_strided([2, 2], [1, 2], 1).tolist(), [[1.0, 3.0], [5.0, 2.0]])
+        self.assertEqual([x.shape for x in p.split(2, 0)], [(2, 2), (1, 2)])
+        self.assertEqual(len(p.chunk(2, 0)), 2)
+        self.assertEqual(len(p.unbind(1)), 2)
+        self.assertEqual(p.movedim([0], [1]).shape, (2, 3))
+        self.assertEqual(p.flip([0, 1]).tolist(), [[1.0, 2.0], [3.0, 5.0], [1.0, 4.0]])
+        self.assertEqual(p.squeeze().shape, (3, 2))
+        self.assertEqual(p.unflatten(0, [3, 1]).shape, (3, 1, 2))
+        self.assertEqual(p.diagonal(0, 0, 1).tolist(), [4.0, 3.0])
+        self.assertEqual(p.index('[1:, 0]').tolist(), [5.0, 2.0])
+
+
+TYPESTRS = {
+    'bool': '|b1', 'uint8': '|u1', 'int8': '|i1', 'int16': '<i2', 'int32': '<i4',
+    'int64': '<i8', 'float16': '<f2', 'float32': '<f4', 'float64': '<f8',
+    'complex64': '<c8', 'complex128': '<c16',
+}
+
+
+class TestNumPy(LtTestCase):
+
+    DATA = [[1, 0, 3, 1], [4, 5, 0, 2], [7, 1, 9, 0]]
+
+    def views(self):
+        """(name, Lt view function, the same view of a NumPy array)."""
+        return [
+            ('whole', lambda t: t, lambda a: a),
+            ('transposed', lambda t: t.t(), lambda a: a.T),
+            ('row', lambda t: t[1], lambda a: a[1]),
+            ('sliced', lambda t: t[1:, ::2], lambda a: a[1:, ::2]),
+            ('flipped', lambda t: t.flip(0, 1), lambda a: a[::-1, ::-1]),
+            ('reversed step', lambda t: t[::-2, 1:], lambda a: a[::-2, 1:]),
+            ('element', lambda t: t[2, 3], lambda a: a[2, 3]),
+            ('expanded', lambda t: t[0, None].expand(2, 4),
+             lambda a: np.broadcast_to(a[0], (2, 4))),
+            ('empty', lambda t: t[1:1], lambda a: a[1:1]),
+        ]
+
+    def test_typestrs(self):
+        for name, typestr in TYPESTRS.items():
+            with self.subTest(dtype=name):
+                t = Lt.tensor(self.DATA, dtype=name)
+                interface = t.__array_interface__
+                self.assertEqual(interface['version'], 3)
+                self.assertEqual(interface['typestr'], typestr)
+                self.assertEqual(interface['shape'], (3, 4))
+                size = np.dtype(name).itemsize
+                self.assertEqual(interface['strides'], (4 * size, size))
+                self.assertEqual(interface['data'],
+                                 (t.get_storage().get_data_address(), False))
+                self.assertEqual(t[1:, 2:].__array_interface__['data'][0],
+                                 t.get_storage().get_data_address() + 6 * size)
+
+    def test_views_share_memory(self):
+        for name in TYPESTRS:
+            expected_base = np.array(self.DATA, dtype=name)
+            for view_name, lt_view, np_view in self.views():
+                with self.subTest(dtype=name, view=view_name):
+                    t = Lt.tensor(self.DATA, dtype=name)
+                    v = lt_view(t)
+                    a = np.asarray(v)
+                    expected = np_view(expected_base)
+                    self.assertEqual(a.dtype, np.dtype(name))
+                    self.assertEqual(a.shape, expected.shape)
+                    if a.size > 0:
+                        self.assertEqual(a.strides, expected.strides)
+                    np.testing.assert_array_equal(a, expected)
+                    self.assertIs(a.base, v)
+                    self.assertEqual(v.numpy().tolist(), a.tolist())
+                    if a.size == 0 or view_name == 'expanded':
+                        continue
+                    # NumPy -> tensor
+                    index = (0,) * a.ndim
+                    a[index] = 6
+                    self.assertEqual(v[index].item(), np.array(6, dtype=name).item())
+                    self.assertEqual(t.tolist(), np.asarray(t).tolist())
+                    # tensor -> NumPy
+                    v[index] = 0
+                    self.assertEqual(a[index], 0)
+
+    def test_zero_copy_two_ways(self):
+        t = points()
+        a = np.asarray(t)
+        a[1, 0] = 42.0
+        self.assertEqual(t[1, 0].item(), 42.0)
+        t[2] = -1.0
+        self.assertEqual(a.tolist(), [[4.0, 1.0], [42.0, 3.0], [-1.0, -1.0]])
+        self.assertTrue(np.shares_memory(a, np.asarray(t.t())))
+
+    def test_storage_survives_del(self):
+        finalized = []
+        t = Lt.tensor([float(i) for i in range(1000)], dtype='float64')
+        storage = t.get_storage()
+        ref = storage.weak_ref(lambda: finalized.append(True))
+        a = np.asarray(t[10::3])
+        del storage, t
+        gc.collect()
+        # other allocations must not reuse the memory while the array lives
+        garbage = [Lt.tensor([float(-i)] * 1000, dtype='float64') for i in range(20)]
+        self.assertEqual(finalized, [])
+        self.assertEqual(a[:3].tolist(), [10.0, 13.0, 16.0])
+        self.assertEqual(a[-1], 997.0)
+        a[0] = -5.0
+        self.assertEqual(a[0], -5.0)
+        del a, garbage
+        gc.collect()
+        self.assertEqual(finalized, [True])
+        del ref
+
+    def test_numpy_method(self):
+        t = points()
+        a = t.numpy()
+        self.assertIsInstance(a, np.ndarray)
+        self.assertIs(a.base, t)
+        np.testing.assert_array_equal(a, torch.tensor(POINTS).numpy())
+
+    def test_torch_reads_through_numpy(self):
+        t = points()
+        # torch.from_numpy refuses negative strides; use a positive-stride view
+        th = torch.from_numpy(np.asarray(t.t()))
+        self.assertEqual(th.tolist(), torch.tensor(POINTS).t().tolist())
+        th[0, 0] = 11.0
+        self.assertEqual(t[0, 0].item(), 11.0)
+
+    def test_bfloat16_has_no_numpy_type(self):
+        t = Lt.tensor([1.0], dtype='bfloat16')
+        with self.assertRaises(TypeError) as context:
+            np.asarray(t)
+        self.assertIn('bfloat16', str(context.exception))
+        with self.assertRaises(TypeError):
+            t.numpy()
+        np.testing.assert_array_equal(np.asarray(t.to('float32')), [1.0])
+
+
+def _random_layout(rng):
+    ndim = rng.choice([0, 1, 1, 2, 2, 3, 3, 4])
+    sizes = [rng.choice([0, 1, 2, 3, 3, 4, 5]) if rng.random() < 0.9 else 1
+             for _ in range(ndim)]
+    if rng.random() < 0.8:
+        sizes = [s if s > 0 else 2 for s in sizes]
+    strides = [rng.randint(0, 7) for _ in range(ndim)]
+    offset = rng.randint(0, 5)
+    reach = offset + sum((s - 1) * st for s, st in zip(sizes, strides) if s > 0)
+    n = reach + 1 + rng.randint(0, 3)
+    return n, sizes, strides, offset
+
+
+def _random_slice(rng, size, negative_steps):
+    def bound():
+        return None if rng.random() < 0.35 else rng.randint(-size - 3, size + 3)
+    steps = [None, 1, 1, 2, 3]
+    if negative_steps:
+        steps += [-1, -1, -2, -3]
+    return slice(bound(), bound(), rng.choice(steps))
+
+
+def _random_item(rng, size, negative_steps):
+    if size > 0 and rng.random() < 0.4:
+        if rng.random() < 0.05:
+            return rng.choice([size, -size - 1, size + 7])  # out of range
+        return rng.randint(-size, size - 1)
+    return _random_slice(rng, size, negative_steps)
+
+
+def _random_key(rng, sizes, negative_steps):
+    ndim = len(sizes)
+    n_indexing = rng.randint(0, ndim)
+    use_ellipsis = rng.random() < 0.3
+    if use_ellipsis:
+        k = rng.randint(0, n_indexing)
+        m = n_indexing - k
+        leading = [_random_item(rng, s, negative_steps) for s in sizes[:k]]
+        trailing = [_random_item(rng, s, negative_steps) for s in sizes[ndim - m:]]
+        items = leading + [Ellipsis] + trailing
+    else:
+        items = [_random_item(rng, s, negative_steps) for s in sizes[:n_indexing]]
+    for _ in range(rng.choice([0, 0, 0, 1, 2])):
+        items.insert(rng.randint(0, len(items)), None)
+    if len(items) == 1 and rng.random() < 0.5:
+        return items[0]
+    return tuple(items)
+
+
+def _has_negative_step(key):
+    items = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(i, slice) and i.step is not None and i.step < 0 for i in items)
+
+
+class TestDifferentialIndexing(LtTestCase):
+    """t[key] against torch (and NumPy for negative steps) on random layouts."""
+
+    N_CASES = 3000
+
+    def setUp(self):
+        self.rng = random.Random(20240611)
+
+    def make(self, n, sizes, strides, offset):
+        base = Lt.tensor([float(i) for i in range(n)], dtype='float64')
+        return base, base.as_strided(sizes, strides, offset)
+
+    def test_against_torch(self):
+        rng = self.rng
+        compared = errors = writes = 0
+        for case in range(self.N_CASES):
+            n, sizes, strides, offset = _random_layout(rng)
+            key = _random_key(rng, sizes, negative_steps=False)
+            base, t = self.make(n, sizes, strides, offset)
+            th_base = torch.arange(n, dtype=torch.float64)
+            th = th_base.as_strided(sizes, strides, offset)
+            msg = 'layout %r key %r' % ((n, sizes, strides, offset), key)
+            try:
+                expected = th[key]
+            except IndexError:
+                errors += 1
+                with self.assertRaises(GLib.Error, msg=msg) as context:
+                    t[key]
+                self.assertEqual(context.exception.code, int(Lt.Error.INDEX_OUT_OF_RANGE), msg)
+                continue
+            got = t[key]
+            self.assertEqual(layout(got), layout(expected), msg)
+            self.assertEqual(got.tolist(), expected.tolist(), msg)
+            self.assertTrue(got.shares_storage(base), msg)
+            compared += 1
+
+            if got.numel() > 0 and not got.has_internal_overlap() and rng.random() < 0.3:
+                value = float(rng.randint(-50, -1))
+                try:
+                    th[key] = value
+                except RuntimeError:
+                    continue
+                t[key] = value
+                self.assertEqual(base.tolist(), th_base.tolist(), msg)
+                writes += 1
+        # the sweep exercised every branch
+        self.assertGreater(compared, self.N_CASES // 2)
+        self.assertGreater(errors, 10)
+        self.assertGreater(writes, 100)
+
+    def test_negative_steps_against_numpy(self):
+        rng = self.rng
+        compared = 0
+        for case in range(self.N_CASES):
+            n, sizes, strides, offset = _random_layout(rng)
+            key = _random_key(rng, sizes, negative_steps=True)
+            if not _has_negative_step(key):
+                continue
+            base, t = self.make(n, sizes, strides, offset)
+            np_base = np.arange(n, dtype=np.float64)
+            a = np.lib.stride_tricks.as_strided(np_base[offset:], sizes, [8 * s for s in strides])
+            msg = 'layout %r key %r' % ((n, sizes, strides, offset), key)
+            try:
+                expected = a[key]
+            except IndexError:
+                self.assertLtError(Lt.Error.INDEX_OUT_OF_RANGE, t.__getitem__, key)
+                continue
+            got = t[key]
+            self.assertEqual(got.shape, expected.shape, msg)
+            self.assertEqual(got.tolist(), expected.tolist(), msg)
+            if expected.size > 0:
+                # NumPy gives the dims None inserts stride 0, torch a stride that
+                # keeps the tensor contiguous; a size-1 dim's stride is never used.
+                self.assertEqual([s for s, n in zip(got.stride(), got.shape) if n != 1],
+                                 [s // 8 for s, n in zip(expected.strides, expected.shape)
+                                  if n != 1], msg)
+                address = expected.__array_interface__['data'][0]
+                np_offset = (address - np_base.__array_interface__['data'][0]) // 8
+                self.assertEqual(got.storage_offset(), np_offset, msg)
+                # and the array interface of the result points at the same elements
+                np.testing.assert_array_equal(np.asarray(got), expected)
+            compared += 1
+        self.assertGreater(compared, self.N_CASES // 6)
+
+
+if __name__ == '__main__':
+    unittest.main(verbosity=2)
