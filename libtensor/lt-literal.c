@@ -187,8 +187,9 @@ parse_number (Parser  *parser,
 
   if (*parser->pos == 'j')
     {
+      /* Python reads -1j as -(1j), whose real part is -0.0. */
       parser->pos++;
-      *out_value = lt_value_from_complex (0.0, real);
+      *out_value = lt_value_from_complex (*start == '-' ? -0.0 : 0.0, real);
       return TRUE;
     }
 

@@ -196,6 +196,8 @@ test_from_literal (void)
   lt_tensor_get_complex (complex, I64S (1), 1, &re, &im, &error);
   g_assert_cmpfloat (re, ==, 0.0);
   g_assert_cmpfloat (im, ==, -3.5);
+  /* As in Python, -3.5j is -(3.5j): its real part is -0.0. */
+  g_assert_true (signbit (re));
   lt_assert_values (complex, 1, 2, 0, -3.5, 2, 0);
   lt_assert_scalar_shape (scalar);
   g_assert_cmpint (lt_tensor_get_dtype (scalar), ==, LT_DTYPE_INT64);
