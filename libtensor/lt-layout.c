@@ -480,6 +480,9 @@ lt_loop_shape_init (LtLoopShape         *shape,
 
   shape->ndim = ndim;
   shape->n_operands = n_operands;
+  /* A 0-dim shape may come with NULL arrays, which memcpy must not see. */
+  if (ndim == 0)
+    return;
   memcpy (shape->sizes, sizes, ndim * sizeof (gint64));
   for (guint op = 0; op < n_operands; op++)
     memcpy (shape->strides[op], strides[op], ndim * sizeof (gint64));
