@@ -806,6 +806,7 @@ infer_shape (const char   *op,
              const gint64 *shape,
              guint         n_dims,
              gint64        numel,
+             const char   *whole,
              gint64       *out_shape,
              GError      **error)
 {
@@ -853,30 +854,31 @@ infer_shape (const char   *op,
         }
     }
 
-  memcpy (out_shape, shape, n_dims * sizeof (gint64));
+  if (n_dims > 0)
+    memcpy (out_shape, shape, n_dims * sizeof (gint64));
 
   if (infer_dim >= 0 && known == 0)
     {
       text = lt_layout_shape_to_string (n_dims, shape);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%s: cannot infer the -1 in shape %s for a tensor of %" G_GINT64_FORMAT
-                   " elements: with another size 0, any size would do",
-                   op, text, numel);
+                   "%s: cannot infer the -1 in shape %s for %s: with another size 0, any size "
+                   "would do",
+                   op, text, whole);
       return FALSE;
     }
 
-  if (numel == known)
-    return TRUE;
   if (infer_dim >= 0 && numel % known == 0)
     {
       out_shape[infer_dim] = numel / known;
       return TRUE;
     }
+  if (infer_dim < 0 && numel == known)
+    return TRUE;
 
   text = lt_layout_shape_to_string (n_dims, shape);
   g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-               "%s: shape %s is invalid for a tensor of %" G_GINT64_FORMAT " elements", op, text,
-               numel);
+               "%s: shape %s does not fit %s; the sizes must multiply to %" G_GINT64_FORMAT,
+               op, text, whole, numel);
   return FALSE;
 }
 
@@ -894,20 +896,22 @@ view_inferred (LtTensor     *self,
     {
       g_autofree char *layout = lt_tensor_describe_layout (self);
       g_autofree char *target = lt_layout_shape_to_string (n_dims, shape);
+      /* The call as the user wrote it: view(4, 2, 3), view(6). */
+      g_autofree char *call = g_strndup (target + 1, strlen (target) - (n_dims == 1 ? 3 : 2));
 
       if (bad_dim > 0)
         g_set_error (error, LT_ERROR, LT_ERROR_NOT_VIEWABLE,
-                     "view%s: the tensor's %s cannot be viewed as %s without copying, because "
+                     "view(%s): the tensor's %s cannot be viewed as %s without copying, because "
                      "dims %u and %u (strides %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT
                      ") are not contiguous with each other; use reshape() or "
                      "contiguous().view()",
-                     target, layout, target, bad_dim - 1, bad_dim, self->strides[bad_dim - 1],
+                     call, layout, target, bad_dim - 1, bad_dim, self->strides[bad_dim - 1],
                      self->strides[bad_dim]);
       else
         g_set_error (error, LT_ERROR, LT_ERROR_NOT_VIEWABLE,
-                     "view%s: the tensor's %s cannot be viewed as %s without copying; use "
+                     "view(%s): the tensor's %s cannot be viewed as %s without copying; use "
                      "reshape() or contiguous().view()",
-                     target, layout, target);
+                     call, layout, target);
       return NULL;
     }
 
@@ -937,12 +941,14 @@ lt_tensor_view (LtTensor     *self,
                 GError      **error)
 {
   gint64 inferred[LT_MAX_DIMS];
+  g_autofree char *whole = NULL;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (shape != NULL || n_dims == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!infer_shape ("view()", shape, n_dims, self->numel, inferred, error))
+  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " elements", self->numel);
+  if (!infer_shape ("view()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
   return view_inferred (self, inferred, n_dims, error);
 }
@@ -970,13 +976,15 @@ lt_tensor_reshape (LtTensor     *self,
   gint64 inferred[LT_MAX_DIMS];
   gint64 strides[LT_MAX_DIMS];
   g_autoptr (LtTensor) copy = NULL;
+  g_autofree char *whole = NULL;
   guint bad_dim;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (shape != NULL || n_dims == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!infer_shape ("reshape()", shape, n_dims, self->numel, inferred, error))
+  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " elements", self->numel);
+  if (!infer_shape ("reshape()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
 
   if (lt_layout_view_strides (self->ndim, self->sizes, self->strides, n_dims, inferred, strides,
@@ -1066,7 +1074,7 @@ lt_tensor_unflatten (LtTensor     *self,
 {
   gint64 inferred[LT_MAX_DIMS];
   gint64 shape[LT_MAX_DIMS];
-  g_autoptr (GError) local_error = NULL;
+  g_autofree char *whole = NULL;
   guint d, n = 0;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
@@ -1093,15 +1101,9 @@ lt_tensor_unflatten (LtTensor     *self,
                    "unflatten(): the result would have more than %d dims", LT_MAX_DIMS);
       return NULL;
     }
-  if (!infer_shape ("unflatten()", sizes, n_sizes, self->sizes[d], inferred, &local_error))
-    {
-      g_autofree char *text = lt_layout_shape_to_string (n_sizes, sizes);
-      g_set_error (error, LT_ERROR, local_error->code,
-                   "unflatten(): sizes %s do not multiply to the size %" G_GINT64_FORMAT
-                   " of dim %u (%s)",
-                   text, self->sizes[d], d, local_error->message);
-      return NULL;
-    }
+  whole = g_strdup_printf ("dim %u of size %" G_GINT64_FORMAT, d, self->sizes[d]);
+  if (!infer_shape ("unflatten()", sizes, n_sizes, self->sizes[d], whole, inferred, error))
+    return NULL;
 
   for (guint i = 0; i < d; i++)
     shape[n++] = self->sizes[i];
@@ -1147,12 +1149,14 @@ expand_to (const char   *op,
       gint64 stride;
       gint64 target = sizes[i];
 
+      /* A new leading dim continues the dim inside it; a 0-dim tensor has
+       * none, and PyTorch then gives every dim stride 0. */
       if (existing >= 0)
         stride = self->strides[existing];
       else if (i + 1 < n_sizes)
         stride = new_sizes[i + 1] * new_strides[i + 1];
       else
-        stride = 1;
+        stride = 0;
 
       if (target == -1)
         {
@@ -1539,6 +1543,9 @@ lt_tensor_unfold (LtTensor *self,
         }
     }
   meta_insert_dim (&meta, meta.ndim, size, inner_stride);
+  /* Overlapping windows can hold more elements than the tensor. */
+  if (!lt_tensor_check_sizes ("unfold()", meta.sizes, meta.ndim, error))
+    return NULL;
 
   return meta_to_view (&meta, self->storage);
 }

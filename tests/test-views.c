@@ -233,6 +233,12 @@ test_view_infers_size (void)
   g_assert_no_error (error);
   lt_assert_sizes (viewed, 3, 4);
 
+  /* The -1 becomes 1 when the other sizes already make the element count. */
+  g_clear_object (&viewed);
+  viewed = lt_tensor_view (x, I64S (12, -1), 2, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (viewed, 12, 1);
+
   bad = lt_tensor_view (x, I64S (5, -1), 2, &error);
   g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
   g_clear_error (&error);
@@ -638,6 +644,15 @@ test_expand (void)
   lt_assert_values (keep, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2);
   /* A new leading dim of size 1 gets the stride that keeps it contiguous. */
   lt_assert_strides (lead1, 3, 1, 1);
+
+  /* A 0-dim tensor expands with stride 0 everywhere, as in PyTorch. */
+  {
+    g_autoptr (LtTensor) scalar = lt_tensor_new_full (LT_DTYPE_FLOAT32, NULL, 0, 1.0, &error);
+    g_autoptr (LtTensor) grid = lt_tensor_expand (scalar, I64S (3, 1), 2, &error);
+
+    g_assert_no_error (error);
+    lt_assert_strides (grid, 0, 0);
+  }
   g_assert_true (lt_tensor_has_internal_overlap (wide));
   g_assert_false (lt_tensor_has_internal_overlap (col));
 
