@@ -292,8 +292,11 @@ lt_tensor_new_strided_like (LtTensor *like,
   for (guint d = 0; d < like->ndim; d++)
     has_negative |= like->strides[d] < 0;
 
-  if (!has_negative && lt_layout_is_non_overlapping_and_dense (like->ndim, like->sizes,
-                                                               like->strides))
+  /* Contiguous tensors count as dense even when empty with any strides, as
+   * in PyTorch. */
+  if (like->is_contiguous
+      || (!has_negative
+          && lt_layout_is_non_overlapping_and_dense (like->ndim, like->sizes, like->strides)))
     memcpy (strides, like->strides, like->ndim * sizeof (gint64));
   else
     lt_layout_dense_strides_like (like->ndim, like->sizes, like->strides, strides);

@@ -120,6 +120,17 @@ test_clone_preserves_layout (void)
   lt_assert_strides (permuted, 1, 12, 8);
   lt_assert_strides (permuted_clone, 1, 8, 4);
   g_assert_cmpint (lt_storage_get_n_elements (lt_tensor_get_storage (permuted_clone)), ==, 16);
+
+  /* An empty tensor is contiguous, so its clone keeps its strides. */
+  {
+    g_autoptr (LtTensor) empty = lt_tensor_new_empty (LT_DTYPE_FLOAT32, I64S (5, 0, 3), 3, &error);
+    g_autoptr (LtTensor) stepped = lt_tensor_index (empty, "[..., ::2]", &error);
+    g_autoptr (LtTensor) empty_clone = lt_tensor_clone (stepped, &error);
+
+    g_assert_no_error (error);
+    lt_assert_strides (stepped, 3, 3, 2);
+    lt_assert_strides (empty_clone, 3, 3, 2);
+  }
 }
 
 /* Expected values from PyTorch's .to(dtype) on x86-64. */
