@@ -10,6 +10,8 @@ packages="
   python3-numpy python3-torch libopenblas-dev
   gi-docgen
   clang libclang-rt-14-dev
+  libgtk-4-dev libgtk-4-bin libadwaita-1-dev
+  xvfb xauth desktop-file-utils appstream gettext
 "
 
 missing=""
