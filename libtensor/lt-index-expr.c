@@ -21,6 +21,7 @@
 
 #include "lt-error.h"
 #include "lt-index-expr.h"
+#include "lt-parse-private.h"
 
 typedef struct
 {
@@ -33,7 +34,7 @@ static guint
 column (Parser     *parser,
         const char *at)
 {
-  return (guint) (at - parser->text) + 1;
+  return lt_parse_column (parser->text, at);
 }
 
 static void
@@ -53,9 +54,12 @@ fail (Parser     *parser,
                  "index expression '%s' ends at column %u; expected %s",
                  parser->text, column (parser, at), expected);
   else
-    g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                 "index expression '%s': unexpected '%c' at column %u; expected %s",
-                 parser->text, *at, column (parser, at), expected);
+    {
+      g_autofree char *unexpected = lt_parse_describe_char (at);
+      g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
+                   "index expression '%s': unexpected %s at column %u; expected %s",
+                   parser->text, unexpected, column (parser, at), expected);
+    }
   return FALSE;
 }
 
@@ -198,6 +202,9 @@ lt_index_expr_parse (const char *expression,
   Parser parser = { expression, expression, error };
   gboolean bracketed;
   gboolean seen_ellipsis = FALSE;
+
+  if (!lt_parse_check_utf8 ("the index expression", expression, error))
+    return NULL;
 
   skip_spaces (&parser);
   bracketed = *parser.pos == '[';

@@ -27,6 +27,7 @@
 #include "lt-dtype-private.h"
 #include "lt-error.h"
 #include "lt-literal.h"
+#include "lt-parse-private.h"
 
 typedef struct
 {
@@ -46,7 +47,7 @@ static guint
 column (Parser     *parser,
         const char *at)
 {
-  return (guint) (at - parser->text) + 1;
+  return lt_parse_column (parser->text, at);
 }
 
 static void
@@ -65,9 +66,12 @@ fail_at (Parser     *parser,
     g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
                  "tensor literal ends at column %u; expected %s", column (parser, at), what);
   else
-    g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                 "tensor literal: unexpected '%c' at column %u; expected %s", *at,
-                 column (parser, at), what);
+    {
+      g_autofree char *unexpected = lt_parse_describe_char (at);
+      g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
+                   "tensor literal: unexpected %s at column %u; expected %s", unexpected,
+                   column (parser, at), what);
+    }
   return FALSE;
 }
 
@@ -346,8 +350,13 @@ LtLiteral *
 lt_literal_parse (const char *text,
                   GError    **error)
 {
-  g_autoptr (LtLiteral) literal = g_new0 (LtLiteral, 1);
+  g_autoptr (LtLiteral) literal = NULL;
   Parser parser = { 0 };
+
+  if (!lt_parse_check_utf8 ("the tensor literal", text, error))
+    return NULL;
+
+  literal = g_new0 (LtLiteral, 1);
 
   literal->values = g_array_new (FALSE, FALSE, sizeof (LtValue));
   parser.text = text;

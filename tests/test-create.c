@@ -232,6 +232,8 @@ test_from_literal_errors (void)
     { "", LT_ERROR_PARSE, "column 1" },
     { "[99999999999999999999]", LT_ERROR_PARSE, "column 2" },
     { "[1+2]", LT_ERROR_PARSE, "column 5" },
+    { "[1, 点]", LT_ERROR_PARSE, "'点' at column 5" },
+    { "[\xe7\x82]", LT_ERROR_PARSE, "byte offset 1" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -241,6 +243,7 @@ test_from_literal_errors (void)
 
       g_assert_null (t);
       g_assert_error (error, LT_ERROR, cases[i].code);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
       if (strstr (error->message, cases[i].column) == NULL)
         g_error ("literal '%s': message '%s' does not name %s", cases[i].literal, error->message,
                  cases[i].column);

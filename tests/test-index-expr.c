@@ -82,6 +82,10 @@ test_errors (void)
     { "[9223372036854775808]", LT_ERROR_PARSE, "column 2" },
     { "[1:2:3:4]", LT_ERROR_PARSE, "column 7" },
     { "[--1]", LT_ERROR_PARSE, "column 2" },
+    /* Columns count characters, and a character is quoted whole. */
+    { "[点]", LT_ERROR_PARSE, "'点' at column 2" },
+    { "[1, 点]", LT_ERROR_PARSE, "column 5" },
+    { "[1\xff]", LT_ERROR_PARSE, "byte 0xff at byte offset 2" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -91,6 +95,7 @@ test_errors (void)
 
       g_assert_null (items);
       g_assert_error (error, LT_ERROR, cases[i].code);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
       if (strstr (error->message, cases[i].column) == NULL)
         g_error ("'%s': message '%s' does not name %s", cases[i].expression, error->message,
                  cases[i].column);
