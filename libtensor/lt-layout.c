@@ -370,10 +370,11 @@ overlap_by_marking (guint         ndim,
     }
 }
 
-/* Whether two different elements share a storage position. A dim of size > 1
- * with stride 0 always overlaps; strides that grow faster than the span of the
- * dims inside them never do; anything else is decided exactly when the span
- * is small enough and reported as overlapping otherwise. */
+/* Whether two different elements share a storage position. A tensor without
+ * elements never overlaps, whatever its other dims; otherwise a dim of size
+ * > 1 with stride 0 always overlaps; strides that grow faster than the span
+ * of the dims inside them never do; anything else is decided exactly when
+ * the span is small enough and reported as overlapping otherwise. */
 gboolean
 lt_layout_has_internal_overlap (guint         ndim,
                                 const gint64 *sizes,
@@ -386,10 +387,13 @@ lt_layout_has_internal_overlap (guint         ndim,
   gint64 reach = 0;
   gboolean ambiguous = FALSE;
 
+  /* Checked first: an expanded dim before the empty one must not count. */
+  for (guint d = 0; d < ndim; d++)
+    if (sizes[d] == 0)
+      return FALSE;
+
   for (guint d = 0; d < ndim; d++)
     {
-      if (sizes[d] == 0)
-        return FALSE;
       if (sizes[d] == 1)
         continue;
       if (strides[d] == 0)

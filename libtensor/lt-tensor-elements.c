@@ -232,8 +232,9 @@ double *
 lt_tensor_to_doubles (LtTensor *self,
                       gsize    *n_values)
 {
-  g_autoptr (LtTensor) real = NULL;
   g_autoptr (LtTensor) values = NULL;
+  gboolean complex;
+  gsize count;
   double *result;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
@@ -243,18 +244,19 @@ lt_tensor_to_doubles (LtTensor *self,
   if (self->numel == 0)
     return NULL;
 
-  if (lt_dtype_is_complex (lt_tensor_get_dtype (self)))
-    real = lt_tensor_view_as_real (self, NULL);
-  else
-    real = g_object_ref (self);
-
-  values = lt_tensor_new_contiguous ("to_doubles()", LT_DTYPE_FLOAT64, real->ndim, real->sizes,
-                                     NULL);
-  if (values == NULL || !lt_tensor_copy_from (values, real, NULL))
+  /* A complex128 element is laid out as two doubles, real then imaginary,
+   * so a contiguous complex128 copy already holds the wanted values. (Not
+   * view_as_real(): that needs one more dim than the tensor may have.) */
+  complex = lt_dtype_is_complex (lt_tensor_get_dtype (self));
+  values = lt_tensor_new_contiguous ("to_doubles()",
+                                     complex ? LT_DTYPE_COMPLEX128 : LT_DTYPE_FLOAT64,
+                                     self->ndim, self->sizes, NULL);
+  if (values == NULL || !lt_tensor_copy_from (values, self, NULL))
     return NULL;
 
-  result = g_memdup2 (lt_tensor_operand (values).data, (gsize) values->numel * sizeof (double));
-  *n_values = (gsize) values->numel;
+  count = (gsize) values->numel * (complex ? 2 : 1);
+  result = g_memdup2 (lt_tensor_operand (values).data, count * sizeof (double));
+  *n_values = count;
   return result;
 }
 

@@ -41,7 +41,17 @@ static LtTensor *
 meta_to_view (const ViewMeta *meta,
               LtStorage      *storage)
 {
-  return lt_tensor_new_view (storage, meta->ndim, meta->sizes, meta->strides, meta->offset);
+  gint64 offset = meta->offset;
+  gint64 numel;
+
+  /* A view without elements reads nothing, so its offset is free; but where
+   * an empty slice of a negative stride "would start" can lie before the
+   * storage, and storage offsets are never negative (as_strided() refuses
+   * them), so such a view starts at 0 instead. */
+  if (offset < 0 && lt_layout_numel (meta->ndim, meta->sizes, &numel) && numel == 0)
+    offset = 0;
+
+  return lt_tensor_new_view (storage, meta->ndim, meta->sizes, meta->strides, offset);
 }
 
 static void
@@ -237,12 +247,11 @@ meta_unsqueeze (ViewMeta *meta,
   {
     gint64 stride = 1;
 
-    if (d < meta->ndim && __builtin_mul_overflow (meta->sizes[d], meta->strides[d], &stride))
-      {
-        g_set_error_literal (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                             "unsqueeze(): the stride of the new dim does not fit in 64 bits");
-        return FALSE;
-      }
+    /* The new dim has size 1, so its stride is never used. The product only
+     * overflows in a tensor without elements (where no stride is used); it
+     * then wraps around, as PyTorch's int64 arithmetic does. */
+    if (d < meta->ndim)
+      (void) __builtin_mul_overflow (meta->sizes[d], meta->strides[d], &stride);
     meta_insert_dim (meta, d, 1, stride);
   }
   return TRUE;
@@ -1462,12 +1471,10 @@ lt_tensor_diagonal (LtTensor *self,
                       offset >= 0 ? self->strides[d2] : self->strides[d1], error))
     return NULL;
 
-  if (__builtin_add_overflow (self->strides[d1], self->strides[d2], &diag_stride))
-    {
-      g_set_error_literal (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                           "diagonal(): the stride of the diagonal does not fit in 64 bits");
-      return NULL;
-    }
+  /* The sum only overflows when the diagonal has at most one element or the
+   * tensor has none, and the stride is never used: it then wraps around, as
+   * PyTorch's int64 arithmetic does. */
+  (void) __builtin_add_overflow (self->strides[d1], self->strides[d2], &diag_stride);
   meta_remove_dim (&meta, MAX (d1, d2));
   meta_remove_dim (&meta, MIN (d1, d2));
   meta_insert_dim (&meta, meta.ndim, diag_size, diag_stride);
@@ -1883,14 +1890,22 @@ lt_tensor_view_as_real (LtTensor *self,
     return NULL;
 
   meta_init (&meta, self);
+  /* A doubled stride only overflows on a dim of size 1, or in a tensor
+   * without elements, where it is never used: it then wraps around (and
+   * stays even, as view_as_complex() wants). The offset of a view with
+   * elements is inside the storage and always doubles; only an empty view
+   * can have one too large. */
   for (guint d = 0; d < meta.ndim; d++)
-    if (__builtin_mul_overflow (meta.strides[d], 2, &meta.strides[d]))
-      {
-        g_set_error_literal (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                             "view_as_real(): the doubled strides do not fit in 64 bits");
-        return NULL;
-      }
-  meta.offset *= 2;
+    (void) __builtin_mul_overflow (meta.strides[d], 2, &meta.strides[d]);
+  if (__builtin_mul_overflow (meta.offset, 2, &meta.offset))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
+                   "view_as_real(): the storage offset %" G_GINT64_FORMAT " of this empty view "
+                   "does not fit in 64 bits once doubled; give it a smaller offset with "
+                   "as_strided() first",
+                   self->storage_offset);
+      return NULL;
+    }
   meta_insert_dim (&meta, meta.ndim, 2, 1);
 
   storage = lt_storage_new_reinterpreted (self->storage, lt_dtype_to_real (dtype));

@@ -265,6 +265,62 @@ test_large_copies (void)
     g_assert_cmpfloat (values[i], ==, (double) i);
 }
 
+/* A dim of size 1 may carry any stride, up to G_MAXINT64, because it is never
+ * used. The copy kernels multiplied every stride by the element size first,
+ * a signed overflow (UBSan: "signed integer overflow" in to_byte_strides). */
+static void
+test_copy_huge_unused_stride (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_tensor_new_arange (0, 4, 1, LT_DTYPE_FLOAT32, &error);
+  g_autoptr (LtTensor) one = lt_tensor_slice (x, 0, 2, 3, G_MAXINT64, &error);
+  g_autoptr (LtTensor) copy = NULL;
+  g_autofree double *values = NULL;
+  gsize n;
+
+  g_assert_no_error (error);
+  lt_assert_strides (one, G_MAXINT64);
+  copy = lt_tensor_contiguous (one, &error);
+  g_assert_no_error (error);
+  values = lt_tensor_to_doubles (copy, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpfloat (values[0], ==, 2.0);
+  g_assert_true (lt_tensor_fill (one, 7.0, &error));
+  g_assert_no_error (error);
+  lt_assert_values (x, 0.0, 1.0, 7.0, 3.0);
+}
+
+/* lt_tensor_to_doubles() of a complex tensor with the most dims viewed it as
+ * real first, which needs one dim more than allowed, and crashed on the NULL
+ * that view_as_real() returned. */
+static void
+test_to_doubles_complex_most_dims (void)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 sizes[LT_MAX_DIMS];
+  gint64 index[LT_MAX_DIMS] = { 0 };
+  g_autoptr (LtTensor) z = NULL;
+  g_autofree double *values = NULL;
+  gsize n;
+
+  for (guint d = 0; d < LT_MAX_DIMS; d++)
+    sizes[d] = 1;
+  sizes[LT_MAX_DIMS - 1] = 2;
+  z = lt_tensor_new_zeros (LT_DTYPE_COMPLEX64, sizes, LT_MAX_DIMS, &error);
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_fill (z, 1.5, &error));
+  g_assert_no_error (error);
+  index[LT_MAX_DIMS - 1] = 1;
+  g_assert_true (lt_tensor_set_complex (z, index, LT_MAX_DIMS, 1.5, -2.0, &error));
+  g_assert_no_error (error);
+  values = lt_tensor_to_doubles (z, &n);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpfloat (values[0], ==, 1.5);
+  g_assert_cmpfloat (values[1], ==, 0.0);
+  g_assert_cmpfloat (values[2], ==, 1.5);
+  g_assert_cmpfloat (values[3], ==, -2.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -282,6 +338,8 @@ main (int   argc,
   g_test_add_func ("/copy/copy-from/broadcasts-and-casts", test_copy_from_broadcasts_and_casts);
   g_test_add_func ("/copy/copy-from/overlapping", test_copy_from_overlapping);
   g_test_add_func ("/copy/fill-and-zero", test_fill_and_zero);
+  g_test_add_func ("/copy/huge-unused-stride", test_copy_huge_unused_stride);
+  g_test_add_func ("/copy/to-doubles/complex-most-dims", test_to_doubles_complex_most_dims);
 
   return g_test_run ();
 }

@@ -805,6 +805,131 @@ test_flip (void)
   g_assert_null (bad);
 }
 
+/* An expanded dim before an empty one made has_internal_overlap() say TRUE,
+ * so writes into the empty view were refused. In PyTorch
+ * torch.zeros(1, 0).expand(3, 0) has strides (0, 1),
+ * torch._debug_has_internal_overlap() says 0 and fill_() works. */
+static void
+test_expand_empty_no_overlap (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) empty = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (1, 0), 2, &error);
+  g_autoptr (LtTensor) wide = lt_tensor_expand (empty, I64S (3, 0), 2, &error);
+  g_autoptr (LtTensor) wider = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_sizes (wide, 3, 0);
+  lt_assert_strides (wide, 0, 1);
+  g_assert_false (lt_tensor_has_internal_overlap (wide));
+  g_assert_true (lt_tensor_fill (wide, 1.0, &error));
+  g_assert_no_error (error);
+
+  /* torch.zeros(1, 1, 0).expand(2, 4, 0): strides (0, 0, 1), no overlap. */
+  g_clear_object (&empty);
+  empty = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (1, 1, 0), 3, &error);
+  g_assert_no_error (error);
+  wider = lt_tensor_expand (empty, I64S (2, 4, 0), 3, &error);
+  g_assert_no_error (error);
+  lt_assert_strides (wider, 0, 0, 1);
+  g_assert_false (lt_tensor_has_internal_overlap (wider));
+}
+
+/* An empty slice of a flipped dim starts where the slice would start, which
+ * for a tensor at the start of its storage lay before it: storage offset -4,
+ * an offset as_strided() refuses to recreate. PyTorch has no negative strides
+ * to compare with; its storage offsets are never negative, and an empty view
+ * reads nothing, so such a view now starts at 0. */
+static void
+test_empty_slice_of_flipped_offset (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 1, 4);
+  g_autoptr (LtTensor) flipped = lt_tensor_flip (x, (const int[]) { 0 }, 1, &error);
+  g_autoptr (LtTensor) sliced = NULL;
+  g_autoptr (LtTensor) narrowed = NULL;
+  g_autoptr (LtTensor) again = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_strides (flipped, -4, 1);
+  g_assert_cmpint (lt_tensor_get_storage_offset (flipped), ==, 0);
+
+  sliced = lt_tensor_index (flipped, "[1:]", &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (sliced, 0, 4);
+  g_assert_cmpint (lt_tensor_get_storage_offset (sliced), ==, 0);
+
+  narrowed = lt_tensor_narrow (flipped, 0, 1, 0, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (narrowed, 0, 4);
+  g_assert_cmpint (lt_tensor_get_storage_offset (narrowed), ==, 0);
+
+  /* Its metadata describes a valid view of the storage. */
+  again = lt_tensor_as_strided (sliced, lt_tensor_get_sizes (sliced, &(guint) { 0 }), 2,
+                                lt_tensor_get_strides (sliced, &(guint) { 0 }), 2,
+                                lt_tensor_get_storage_offset (sliced), &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (again, 0, 4);
+}
+
+/* A huge step on a dim of size 1 leaves a stride that is never used. Ops
+ * that double, add or multiply such strides refused with LT_ERROR_OVERFLOW,
+ * and lt_tensor_to_doubles() of a complex tensor crashed on that refusal
+ * (it views the tensor as real first). Strides that are never used now wrap
+ * around, as PyTorch's arithmetic does:
+ * torch.zeros(1).as_strided([2**31, 0], [2**40 + 1, 1]).unsqueeze(0) has
+ * strides (2**31, 2**40 + 1, 1). */
+static void
+test_unused_huge_strides (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) z = lt_tensor_new_zeros (LT_DTYPE_COMPLEX64, I64S (3), 1, &error);
+  g_autoptr (LtTensor) tail = lt_tensor_as_strided (z, I64S (2), 1, I64S (1), 1, 1, &error);
+  g_autoptr (LtTensor) one = lt_tensor_slice (tail, 0, G_MAXINT64, G_MININT64, -G_MAXINT64,
+                                              &error);
+  g_autoptr (LtTensor) real = NULL;
+  g_autoptr (LtTensor) flat = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (1), 1, &error);
+  g_autoptr (LtTensor) empty = NULL;
+  g_autoptr (LtTensor) unsqueezed = NULL;
+  g_autoptr (LtTensor) square = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (1, 1), 2, &error);
+  g_autoptr (LtTensor) backwards = NULL;
+  g_autoptr (LtTensor) diagonal = NULL;
+  g_autofree double *values = NULL;
+  gsize n_values;
+
+  g_assert_no_error (error);
+  lt_assert_sizes (one, 1);
+  lt_assert_strides (one, -G_MAXINT64);
+  g_assert_cmpint (lt_tensor_get_storage_offset (one), ==, 2);
+
+  values = lt_tensor_to_doubles (one, &n_values);
+  g_assert_cmpuint (n_values, ==, 2);
+  real = lt_tensor_view_as_real (one, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (real, 1, 2);
+  /* -2 * (2**63 - 1) wraps around to 2. */
+  lt_assert_strides (real, 2, 1);
+  g_assert_cmpint (lt_tensor_get_storage_offset (real), ==, 4);
+
+  empty = lt_tensor_as_strided (flat, I64S (G_GINT64_CONSTANT (1) << 31, 0), 2,
+                                I64S ((G_GINT64_CONSTANT (1) << 40) + 1, 1), 2, 0, &error);
+  g_assert_no_error (error);
+  unsqueezed = lt_tensor_unsqueeze (empty, 0, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (unsqueezed, 1, G_GINT64_CONSTANT (1) << 31, 0);
+  lt_assert_strides (unsqueezed, G_GINT64_CONSTANT (1) << 31,
+                     (G_GINT64_CONSTANT (1) << 40) + 1, 1);
+
+  backwards = lt_tensor_index (square, "[::-9223372036854775808, ::-9223372036854775808]",
+                               &error);
+  g_assert_no_error (error);
+  lt_assert_strides (backwards, -G_MAXINT64, -G_MAXINT64);
+  diagonal = lt_tensor_diagonal (backwards, 0, 0, 1, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (diagonal, 1);
+  lt_assert_strides (diagonal, 2);
+  lt_assert_values (diagonal, 0.0);
+}
+
 static guint
 n_pieces (GPtrArray *pieces)
 {
@@ -909,10 +1034,13 @@ main (int   argc,
   g_test_add_func ("/views/t/errors", test_t_errors);
   g_test_add_func ("/views/expand", test_expand);
   g_test_add_func ("/views/expand/write-refused", test_write_into_expanded_refused);
+  g_test_add_func ("/views/expand/empty-no-overlap", test_expand_empty_no_overlap);
   g_test_add_func ("/views/as-strided", test_as_strided);
   g_test_add_func ("/views/diagonal", test_diagonal);
   g_test_add_func ("/views/unfold", test_unfold);
   g_test_add_func ("/views/flip", test_flip);
+  g_test_add_func ("/views/flip/empty-slice-offset", test_empty_slice_of_flipped_offset);
+  g_test_add_func ("/views/huge-unused-strides", test_unused_huge_strides);
   g_test_add_func ("/views/split-chunk-unbind", test_split_chunk_unbind);
   g_test_add_func ("/views/many-dims", test_many_dims);
 

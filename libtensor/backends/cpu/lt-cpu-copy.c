@@ -93,14 +93,19 @@ next_row (const LtLoopShape *shape,
   return FALSE;
 }
 
+/* Strides in bytes. A dim of size 0 or 1 never moves a pointer, and its
+ * stride may be anything (up to G_MAXINT64), so it becomes 0 instead of
+ * being multiplied; every other stride fits in bytes because the storage
+ * bounds check already holds the whole view. */
 static void
 to_byte_strides (guint         ndim,
+                 const gint64 *sizes,
                  const gint64 *strides,
                  gsize         element_size,
                  gint64       *out)
 {
   for (guint d = 0; d < ndim; d++)
-    out[d] = strides[d] * (gint64) element_size;
+    out[d] = sizes[d] <= 1 ? 0 : strides[d] * (gint64) element_size;
 }
 
 /* Index of the dim the source walks fastest, when that is not the innermost
@@ -222,8 +227,8 @@ lt_cpu_copy (guint            ndim,
   const gint64 *operands[2] = { dst_strides, src_strides };
   LtLoopShape shape;
 
-  to_byte_strides (ndim, dst->strides, dst_size, dst_strides);
-  to_byte_strides (ndim, src->strides, src_size, src_strides);
+  to_byte_strides (ndim, sizes, dst->strides, dst_size, dst_strides);
+  to_byte_strides (ndim, sizes, src->strides, src_size, src_strides);
   lt_loop_shape_init (&shape, ndim, sizes, 2, operands);
   if (lt_loop_shape_numel (&shape) == 0)
     return;
@@ -295,7 +300,7 @@ lt_cpu_fill (guint            ndim,
 
   lt_value_write (dst->dtype, &pattern, value);
 
-  to_byte_strides (ndim, dst->strides, element_size, strides);
+  to_byte_strides (ndim, sizes, dst->strides, element_size, strides);
   lt_loop_shape_init (&shape, ndim, sizes, 1, operands);
   if (lt_loop_shape_numel (&shape) == 0)
     return;
