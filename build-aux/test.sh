@@ -16,4 +16,5 @@ meson test -C _build --print-errorlogs
 meson compile -C _build-asan
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
   meson test -C _build-asan --print-errorlogs

@@ -25,7 +25,12 @@ G_DECLARE_FINAL_TYPE (LtViewerStorageStrip, lt_viewer_storage_strip, LT_VIEWER, 
  * under a point is found by arithmetic, not by scanning.
  *
  * Properties: lesson (LtViewerLesson), wrap-width (guint, cells per row,
- * 1..4096, default 16), zoom (double, 0.25..4, default 1: cells of 48 px). */
+ * 1..4096, default 16), zoom (double, 0.25..4, default 1: cells of 48 px).
+ *
+ * Actions: storage.zoom-in, storage.zoom-out, storage.zoom-reset (bound to
+ * Ctrl+plus, Ctrl+minus, Ctrl+0; Ctrl+wheel zooms too). With the focus, the
+ * arrows, Page Up/Down, Home and End move the lesson's :hover-cell and
+ * scroll it into view; stepping the selected view's :cursor does too. */
 
 GtkWidget      *lt_viewer_storage_strip_new             (void);
 LtViewerLesson *lt_viewer_storage_strip_get_lesson      (LtViewerStorageStrip *self);
@@ -46,5 +51,33 @@ gint64          lt_viewer_storage_strip_cell_at         (LtViewerStorageStrip *s
 gboolean        lt_viewer_storage_strip_get_cell_bounds (LtViewerStorageStrip *self,
                                                          gint64                cell,
                                                          graphene_rect_t      *bounds);
+
+/* The value of element @index of @storage as both drawings show it:
+ * integers as integers, floating point to 4 significant digits (1.234e5
+ * when large or small), complex as a+bj, bool as True/False. Writes at
+ * most @size bytes (NUL included) into @buffer; no allocation, so it can
+ * run for every visible cell. */
+void            lt_viewer_format_value                  (LtStorage            *storage,
+                                                         gint64                index,
+                                                         char                 *buffer,
+                                                         gsize                 size);
+
+/* Short texts (numbers) for both drawings, without a Pango layout per
+ * string: the glyphs of the characters numbers are written with are
+ * shaped once per font, which thousands of cells a screen need. One cache
+ * per font; the layout gives the font, and draws what the cache cannot. */
+typedef struct _LtViewerTextCache LtViewerTextCache;
+
+LtViewerTextCache *lt_viewer_text_cache_new    (void);
+void               lt_viewer_text_cache_free   (LtViewerTextCache     *cache);
+void               lt_viewer_text_cache_reset  (LtViewerTextCache     *cache);
+void               lt_viewer_text_cache_append (LtViewerTextCache     *cache,
+                                                GtkSnapshot           *snapshot,
+                                                PangoLayout           *layout,
+                                                const char            *text,
+                                                const graphene_rect_t *box,
+                                                float                  xalign,
+                                                float                  yalign,
+                                                const GdkRGBA         *color);
 
 G_END_DECLS

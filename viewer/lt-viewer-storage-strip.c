@@ -1,0 +1,1844 @@
+/* lt-viewer-storage-strip.c: the storage drawn as a wrapping strip of cells
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "TensorViewer"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "lt-viewer-storage-strip.h"
+
+/* Cell geometry at zoom 1, in pixels. */
+#define CELL_SIZE   48
+#define CELL_GAP    4
+#define CELL_RADIUS 6
+
+#define MIN_ZOOM 0.25
+#define MAX_ZOOM 4.0
+#define ZOOM_STEP 1.25
+
+#define MAX_WRAP_WIDTH 4096
+
+/* Below these cell sizes the index, then the value, are left out: they
+ * would not be readable and would cost most of the snapshot. */
+#define MIN_CELL_FOR_INDEX 32
+#define MIN_CELL_FOR_VALUE 20
+
+/* Tints: a reached cell is filled with its view's colour at this alpha,
+ * an unreached one with the foreground colour at a much lower one. */
+#define TINT_ALPHA     0.35
+#define DIM_FILL_ALPHA 0.05
+#define DIM_LINE_ALPHA 0.15
+#define DIM_TEXT_ALPHA 0.45
+
+struct _LtViewerStorageStrip
+{
+  GtkWidget parent_instance;
+
+  LtViewerLesson *lesson;
+  LtViewerView *selected;   /* watched for its cursor */
+  gint64 selected_cursor;
+  guint wrap_width;
+  double zoom;
+
+  GtkAdjustment *hadjustment;
+  GtkAdjustment *vadjustment;
+  guint hscroll_policy : 1;
+  guint vscroll_policy : 1;
+
+  /* A copy of what the lesson says, refreshed on ::changed. */
+  gint64 n_cells;
+  guint n_views;
+  GdkRGBA view_colors[LT_VIEWER_MAX_VIEWS];
+
+  /* The static layer (cells, text, colours) of a band of rows and columns
+   * around the visible ones, in band coordinates: the band's first cell is
+   * at (0, 0). Scrolling inside the band only translates it. */
+  GskRenderNode *band_node;
+  gboolean band_valid;
+  gint64 band_row0, band_row1;
+  gint64 band_col0, band_col1;
+  int band_cell;
+  guint band_wrap;
+  GdkRGBA band_fg;
+
+  LtViewerTextCache *index_text;
+  LtViewerTextCache *value_text;
+};
+
+static void lt_viewer_storage_strip_scrollable_init (GtkScrollableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (LtViewerStorageStrip, lt_viewer_storage_strip, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE,
+                                                      lt_viewer_storage_strip_scrollable_init))
+
+enum
+{
+  PROP_0,
+  PROP_LESSON,
+  PROP_WRAP_WIDTH,
+  PROP_ZOOM,
+  N_PROPS,
+
+  /* GtkScrollable */
+  PROP_HADJUSTMENT = N_PROPS,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct
+{
+  int cell;   /* a cell's side */
+  int gap;    /* between cells */
+  int pitch;  /* cell + gap */
+  int margin; /* around all cells */
+} Geometry;
+
+enum
+{
+  MOVE_LEFT,
+  MOVE_RIGHT,
+  MOVE_UP,
+  MOVE_DOWN,
+  MOVE_PAGE_UP,
+  MOVE_PAGE_DOWN,
+  MOVE_FIRST,
+  MOVE_LAST,
+};
+
+/* The viewer's libraries do not link libm: floors and ceilings by hand,
+ * roundings for the pixel arithmetic (far inside the range of a gint64). */
+static inline gint64
+floor_int (double x)
+{
+  gint64 i = (gint64) CLAMP (x, -1e15, 1e15);
+
+  return (double) i > x ? i - 1 : i;
+}
+
+static inline gint64
+ceil_int (double x)
+{
+  gint64 i = (gint64) CLAMP (x, -1e15, 1e15);
+
+  return (double) i < x ? i + 1 : i;
+}
+
+static inline gint64
+round_int (double x)
+{
+  return floor_int (x + 0.5);
+}
+
+/* Values */
+
+/* 1.234e+05 is 1.234e5 in a cell: two characters fewer, the same number. */
+static void
+compact_exponent (char *text)
+{
+  char *e = strchr (text, 'e');
+  char *digits;
+
+  if (e == NULL)
+    return;
+  digits = e + 1;
+  if (*digits == '+')
+    memmove (digits, digits + 1, strlen (digits + 1) + 1);
+  else if (*digits == '-')
+    digits++;
+  while (digits[0] == '0' && digits[1] != '\0')
+    memmove (digits, digits + 1, strlen (digits + 1) + 1);
+}
+
+static void
+format_real (double  value,
+             char   *buffer,
+             gsize   size)
+{
+  if (isnan (value))
+    g_strlcpy (buffer, "nan", size);
+  else if (isinf (value))
+    g_strlcpy (buffer, value > 0 ? "inf" : "-inf", size);
+  else
+    {
+      /* g_ascii_formatd: a dot whatever the locale, as Python prints. */
+      g_ascii_formatd (buffer, size, "%.4g", value);
+      /* A float that happens to be whole still reads as a float: 4.0. */
+      if (strpbrk (buffer, ".e") == NULL)
+        g_strlcat (buffer, ".0", size);
+      compact_exponent (buffer);
+    }
+}
+
+/**
+ * lt_viewer_format_value:
+ * @storage: a storage
+ * @index: an element index in @storage
+ * @buffer: (out caller-allocates) (array length=size): where to write the text
+ * @size: the size of @buffer
+ *
+ * Writes one element as the drawings show it: integers as integers,
+ * floating point to 4 significant digits with a compact exponent (4.0, 0.5,
+ * 1.234e5), complex as a+bj, bool as True or False; an empty string for an
+ * index out of range. It allocates nothing, so it runs for every visible
+ * cell.
+ */
+void
+lt_viewer_format_value (LtStorage *storage,
+                        gint64     index,
+                        char      *buffer,
+                        gsize      size)
+{
+  LtDType dtype;
+
+  g_return_if_fail (LT_IS_STORAGE (storage));
+  g_return_if_fail (buffer != NULL && size > 0);
+
+  buffer[0] = '\0';
+  if (index < 0 || index >= lt_storage_get_n_elements (storage))
+    return;
+
+  dtype = lt_storage_get_dtype (storage);
+  if (dtype == LT_DTYPE_BOOL)
+    {
+      gint64 value = 0;
+
+      lt_storage_get_int64 (storage, index, &value, NULL);
+      g_strlcpy (buffer, value != 0 ? "True" : "False", size);
+    }
+  else if (lt_dtype_is_integer (dtype))
+    {
+      gint64 value = 0;
+
+      lt_storage_get_int64 (storage, index, &value, NULL);
+      g_snprintf (buffer, size, "%" G_GINT64_FORMAT, value);
+    }
+  else if (lt_dtype_is_complex (dtype))
+    {
+      /* lt_storage_get_double() gives the real part only. */
+      const guint8 *data = lt_storage_get_data (storage);
+      double re = 0, im = 0;
+      char re_text[G_ASCII_DTOSTR_BUF_SIZE];
+      char im_text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (data != NULL && dtype == LT_DTYPE_COMPLEX64)
+        {
+          float pair[2];
+
+          memcpy (pair, data + index * sizeof pair, sizeof pair);
+          re = pair[0];
+          im = pair[1];
+        }
+      else if (data != NULL)
+        {
+          double pair[2];
+
+          memcpy (pair, data + index * sizeof pair, sizeof pair);
+          re = pair[0];
+          im = pair[1];
+        }
+      else
+        lt_storage_get_double (storage, index, &re, NULL);
+
+      g_ascii_formatd (re_text, sizeof re_text, "%.4g", re);
+      g_ascii_formatd (im_text, sizeof im_text, "%.4g", signbit (im) ? -im : im);
+      compact_exponent (re_text);
+      compact_exponent (im_text);
+      g_snprintf (buffer, size, "%s%s%sj", re_text, signbit (im) ? "-" : "+", im_text);
+    }
+  else
+    {
+      double value = 0;
+
+      lt_storage_get_double (storage, index, &value, NULL);
+      format_real (value, buffer, size);
+    }
+}
+
+/* Geometry */
+
+static void
+get_geometry (LtViewerStorageStrip *self,
+              Geometry             *geometry)
+{
+  geometry->cell = MAX (4, (int) round_int (CELL_SIZE * self->zoom));
+  geometry->gap = MAX (2, (int) round_int (CELL_GAP * self->zoom));
+  geometry->pitch = geometry->cell + geometry->gap;
+  geometry->margin = 2 * geometry->gap;
+}
+
+static gint64
+get_n_rows (LtViewerStorageStrip *self)
+{
+  return (self->n_cells + self->wrap_width - 1) / self->wrap_width;
+}
+
+static gint64
+get_n_cols (LtViewerStorageStrip *self)
+{
+  return MIN (self->n_cells, (gint64) self->wrap_width);
+}
+
+static double
+get_content_width (LtViewerStorageStrip *self,
+                   const Geometry       *geometry)
+{
+  gint64 n_cols = get_n_cols (self);
+
+  return 2.0 * geometry->margin + (n_cols > 0 ? (double) n_cols * geometry->pitch - geometry->gap
+                                              : 0.0);
+}
+
+static double
+get_content_height (LtViewerStorageStrip *self,
+                    const Geometry       *geometry)
+{
+  gint64 n_rows = get_n_rows (self);
+
+  return 2.0 * geometry->margin + (n_rows > 0 ? (double) n_rows * geometry->pitch - geometry->gap
+                                              : 0.0);
+}
+
+static double
+get_hvalue (LtViewerStorageStrip *self)
+{
+  return self->hadjustment != NULL ? gtk_adjustment_get_value (self->hadjustment) : 0.0;
+}
+
+static double
+get_vvalue (LtViewerStorageStrip *self)
+{
+  return self->vadjustment != NULL ? gtk_adjustment_get_value (self->vadjustment) : 0.0;
+}
+
+/* The bounds of @cell in content coordinates (before scrolling). */
+static void
+get_content_bounds (LtViewerStorageStrip *self,
+                    const Geometry       *geometry,
+                    gint64                cell,
+                    double               *x,
+                    double               *y)
+{
+  *x = geometry->margin + (double) (cell % self->wrap_width) * geometry->pitch;
+  *y = geometry->margin + (double) (cell / self->wrap_width) * geometry->pitch;
+}
+
+/* The colour */
+
+static void
+get_foreground (LtViewerStorageStrip *self,
+                GdkRGBA              *color)
+{
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  /* GTK 4.8 has no gtk_widget_get_color() yet. */
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+static GdkRGBA
+with_alpha (const GdkRGBA *color,
+            double         alpha)
+{
+  GdkRGBA result = *color;
+
+  result.alpha *= alpha;
+  return result;
+}
+
+/* Cache */
+
+static void
+invalidate_band (LtViewerStorageStrip *self)
+{
+  self->band_valid = FALSE;
+  g_clear_pointer (&self->band_node, gsk_render_node_unref);
+}
+
+static void
+update_accessible (LtViewerStorageStrip *self)
+{
+  g_autofree char *label = NULL;
+  const guint32 *masks;
+  gsize n_cells = 0;
+  gint64 n_reached = 0;
+  const char *dtype;
+
+  if (self->lesson == NULL)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Storage"),
+                                      -1);
+      return;
+    }
+
+  /* One pass over the masks per change of the lesson, never per frame. */
+  masks = lt_viewer_lesson_get_cell_views (self->lesson, &n_cells);
+  for (gsize i = 0; i < n_cells; i++)
+    n_reached += masks[i] != 0;
+
+  dtype = lt_dtype_get_name (lt_viewer_lesson_get_dtype (self->lesson));
+  /* Translators: the numbers count storage cells; %s is a dtype such as float32 */
+  label = g_strdup_printf (ngettext ("Storage of %" G_GINT64_FORMAT " %s element; "
+                                     "%" G_GINT64_FORMAT " reached by views",
+                                     "Storage of %" G_GINT64_FORMAT " %s elements; "
+                                     "%" G_GINT64_FORMAT " reached by views",
+                                     (gulong) MIN (self->n_cells, G_MAXLONG)),
+                           self->n_cells, dtype, n_reached);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+}
+
+/* Reads what the drawing needs from the lesson. */
+static void
+refresh (LtViewerStorageStrip *self)
+{
+  gint64 old_n_cells = self->n_cells;
+
+  self->n_cells = 0;
+  self->n_views = 0;
+  if (self->lesson != NULL)
+    {
+      LtTensor *base = lt_viewer_lesson_get_base (self->lesson);
+
+      self->n_cells = base != NULL ? lt_storage_get_n_elements (lt_tensor_get_storage (base)) : 0;
+      self->n_views = MIN (lt_viewer_lesson_get_n_views (self->lesson), LT_VIEWER_MAX_VIEWS);
+      for (guint i = 0; i < self->n_views; i++)
+        {
+          LtViewerView *view = lt_viewer_lesson_get_view (self->lesson, i);
+
+          if (!gdk_rgba_parse (&self->view_colors[i], lt_viewer_view_get_color (view)))
+            self->view_colors[i] = (GdkRGBA) { 0.5, 0.5, 0.5, 1.0 };
+        }
+    }
+
+  invalidate_band (self);
+  update_accessible (self);
+  if (old_n_cells != self->n_cells)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Scrolling */
+
+static void
+on_adjustment_value_changed (GtkAdjustment        *adjustment,
+                             LtViewerStorageStrip *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+set_adjustment (LtViewerStorageStrip  *self,
+                GtkAdjustment        **slot,
+                GtkAdjustment         *adjustment)
+{
+  if (adjustment != NULL && *slot == adjustment)
+    return;
+
+  if (*slot != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (*slot, on_adjustment_value_changed, self);
+      g_clear_object (slot);
+    }
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+  *slot = g_object_ref_sink (adjustment);
+  g_signal_connect (adjustment, "value-changed", G_CALLBACK (on_adjustment_value_changed), self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+configure_adjustment (GtkAdjustment *adjustment,
+                      double         content,
+                      double         page,
+                      double         step)
+{
+  double upper = MAX (content, page);
+
+  gtk_adjustment_configure (adjustment,
+                            CLAMP (gtk_adjustment_get_value (adjustment), 0, upper - page),
+                            0, upper, step, page * 0.9, page);
+}
+
+static void
+scroll_to_cell (LtViewerStorageStrip *self,
+                gint64                cell)
+{
+  Geometry geometry;
+  double x, y, page, value;
+
+  if (cell < 0 || cell >= self->n_cells)
+    return;
+
+  get_geometry (self, &geometry);
+  get_content_bounds (self, &geometry, cell, &x, &y);
+
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  value = gtk_adjustment_get_value (self->vadjustment);
+  if (y - geometry.margin < value)
+    gtk_adjustment_set_value (self->vadjustment, y - geometry.margin);
+  else if (y + geometry.cell + geometry.margin > value + page)
+    gtk_adjustment_set_value (self->vadjustment, y + geometry.cell + geometry.margin - page);
+
+  page = gtk_adjustment_get_page_size (self->hadjustment);
+  value = gtk_adjustment_get_value (self->hadjustment);
+  if (x - geometry.margin < value)
+    gtk_adjustment_set_value (self->hadjustment, x - geometry.margin);
+  else if (x + geometry.cell + geometry.margin > value + page)
+    gtk_adjustment_set_value (self->hadjustment, x + geometry.cell + geometry.margin - page);
+}
+
+/* The storage cells @element of @view covers in the lesson's base storage:
+ * one, or several (or part of one) when the view reinterprets the storage
+ * with another dtype. */
+static gboolean
+get_element_cells (LtViewerStorageStrip *self,
+                   LtViewerView         *view,
+                   gint64                element,
+                   gint64               *first,
+                   gint64               *last)
+{
+  LtTensor *tensor = lt_viewer_view_get_tensor (view);
+  LtStorage *storage, *base_storage;
+  gint64 index, size, base_size, delta;
+
+  if (tensor == NULL)
+    return FALSE;
+  index = lt_viewer_view_get_storage_index (view, element);
+  if (index < 0)
+    return FALSE;
+
+  storage = lt_tensor_get_storage (tensor);
+  base_storage = lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson));
+  if (storage == base_storage)
+    {
+      *first = *last = index;
+      return TRUE;
+    }
+  if (!lt_storage_shares_memory (storage, base_storage))
+    return FALSE;
+
+  size = (gint64) lt_dtype_get_element_size (lt_storage_get_dtype (storage));
+  base_size = (gint64) lt_dtype_get_element_size (lt_storage_get_dtype (base_storage));
+  delta = (gint64) (lt_storage_get_data_address (storage)
+                    - lt_storage_get_data_address (base_storage));
+  *first = MAX ((delta + index * size) / base_size, 0);
+  *last = MIN ((delta + (index + 1) * size - 1) / base_size, self->n_cells - 1);
+  return *first <= *last;
+}
+
+static void
+on_selected_changed (LtViewerView         *view,
+                     LtViewerStorageStrip *self)
+{
+  gint64 cursor = lt_viewer_view_get_cursor (view);
+  gint64 first, last;
+
+  /* Stepping through a long view must keep its cell on screen. */
+  if (cursor != self->selected_cursor
+      && get_element_cells (self, view, cursor, &first, &last))
+    scroll_to_cell (self, first);
+  self->selected_cursor = cursor;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+watch_selected (LtViewerStorageStrip *self)
+{
+  LtViewerView *selected = self->lesson != NULL ? lt_viewer_lesson_get_selected (self->lesson)
+                                                : NULL;
+
+  if (selected == self->selected)
+    return;
+  if (self->selected != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->selected, on_selected_changed, self);
+      g_clear_object (&self->selected);
+    }
+  if (selected != NULL)
+    {
+      self->selected = g_object_ref (selected);
+      self->selected_cursor = lt_viewer_view_get_cursor (selected);
+      g_signal_connect (selected, "changed", G_CALLBACK (on_selected_changed), self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The lesson */
+
+static void
+on_lesson_changed (LtViewerLesson       *lesson,
+                   LtViewerStorageStrip *self)
+{
+  refresh (self);
+}
+
+static void
+on_lesson_hover_cell (LtViewerLesson       *lesson,
+                      GParamSpec           *pspec,
+                      LtViewerStorageStrip *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_lesson_selected (LtViewerLesson       *lesson,
+                    GParamSpec           *pspec,
+                    LtViewerStorageStrip *self)
+{
+  watch_selected (self);
+}
+
+/* Text */
+
+/* The characters values and indices are written with, shaped once per font
+ * and size: a Pango layout costs tens of microseconds a string, too much
+ * for the thousands of cells of a screen. A string with other characters
+ * (or with characters found in another font) goes through the layout. */
+#define GLYPH_CHARS "0123456789.-+ejnaifTruFls"
+
+struct _LtViewerTextCache
+{
+  PangoFont *font;
+  guint key;              /* of the font description it is for */
+  int baseline;           /* pixels below the top of a line */
+  int line_height;        /* pixels */
+  PangoGlyphInfo glyphs[128];
+  gboolean valid[128];
+};
+
+/**
+ * lt_viewer_text_cache_new:
+ *
+ * Returns: (transfer full): an empty cache
+ */
+LtViewerTextCache *
+lt_viewer_text_cache_new (void)
+{
+  return g_new0 (LtViewerTextCache, 1);
+}
+
+static void
+text_cache_clear (LtViewerTextCache *cache)
+{
+  g_clear_object (&cache->font);
+  cache->key = 0;
+  memset (cache->valid, 0, sizeof cache->valid);
+}
+
+/**
+ * lt_viewer_text_cache_free:
+ * @cache: (nullable): a cache
+ */
+void
+lt_viewer_text_cache_free (LtViewerTextCache *cache)
+{
+  if (cache == NULL)
+    return;
+  text_cache_clear (cache);
+  g_free (cache);
+}
+
+/**
+ * lt_viewer_text_cache_reset:
+ * @cache: a cache
+ *
+ * Forgets the glyphs, as when the fonts' settings change.
+ */
+void
+lt_viewer_text_cache_reset (LtViewerTextCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+
+  text_cache_clear (cache);
+}
+
+static void
+text_cache_ensure (LtViewerTextCache *cache,
+                   PangoLayout       *layout)
+{
+  const PangoFontDescription *font = pango_layout_get_font_description (layout);
+  guint key = font != NULL ? pango_font_description_hash (font) : 1;
+
+  if (cache->font != NULL && cache->key == key)
+    return;
+
+  text_cache_clear (cache);
+  cache->key = key;
+  for (const char *c = GLYPH_CHARS; *c != '\0'; c++)
+    {
+      PangoLayoutLine *line;
+      PangoGlyphItem *run;
+
+      pango_layout_set_text (layout, c, 1);
+      line = pango_layout_get_line_readonly (layout, 0);
+      if (line == NULL || line->runs == NULL || line->runs->next != NULL)
+        continue;
+      run = line->runs->data;
+      if (run->glyphs->num_glyphs != 1)
+        continue;
+      if (cache->font == NULL)
+        {
+          cache->font = g_object_ref (run->item->analysis.font);
+          cache->baseline = pango_layout_get_baseline (layout) / PANGO_SCALE;
+          pango_layout_get_pixel_size (layout, NULL, &cache->line_height);
+        }
+      else if (run->item->analysis.font != cache->font)
+        continue;
+      cache->glyphs[(guchar) *c] = run->glyphs->glyphs[0];
+      cache->valid[(guchar) *c] = TRUE;
+    }
+}
+
+/* One text node from the cached glyphs, or FALSE when they cannot write
+ * @text, or only too small to read. */
+static gboolean
+append_glyphs (LtViewerTextCache     *cache,
+               GtkSnapshot           *snapshot,
+               const char            *text,
+               const graphene_rect_t *box,
+               float                  xalign,
+               float                  yalign,
+               const GdkRGBA         *color)
+{
+  PangoGlyphInfo infos[64];
+  PangoGlyphString glyphs = { 0, infos, NULL, 0 };
+  g_autoptr (GskRenderNode) node = NULL;
+  double width = 0, scale = 1;
+
+  if (cache->font == NULL)
+    return FALSE;
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      if ((guchar) *c >= G_N_ELEMENTS (cache->valid) || !cache->valid[(guchar) *c]
+          || glyphs.num_glyphs == G_N_ELEMENTS (infos))
+        return FALSE;
+      infos[glyphs.num_glyphs++] = cache->glyphs[(guchar) *c];
+      width += (double) cache->glyphs[(guchar) *c].geometry.width / PANGO_SCALE;
+    }
+  if (glyphs.num_glyphs == 0)
+    return TRUE;
+  /* Squeezed rather than cut: 1.234e+05 stays whole. */
+  if (width > box->size.width)
+    {
+      scale = box->size.width / width;
+      if (scale < 0.5)
+        return FALSE;
+    }
+
+  node = gsk_text_node_new (cache->font, &glyphs, color,
+                            &GRAPHENE_POINT_INIT (0, cache->baseline));
+  if (node == NULL)
+    return TRUE;
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot,
+                          &GRAPHENE_POINT_INIT (box->origin.x
+                                                + (box->size.width - width * scale) * xalign,
+                                                box->origin.y
+                                                + (box->size.height - cache->line_height * scale)
+                                                  * yalign));
+  if (scale != 1)
+    gtk_snapshot_scale (snapshot, scale, scale);
+  gtk_snapshot_append_node (snapshot, node);
+  gtk_snapshot_restore (snapshot);
+  return TRUE;
+}
+
+/**
+ * lt_viewer_text_cache_append:
+ * @cache: a cache
+ * @snapshot: where to draw
+ * @layout: a layout with the font to use, for text the cache cannot write
+ * @text: the text
+ * @box: the box to draw it in
+ * @xalign: where the text lies across the box, from 0 (left) to 1 (right)
+ * @yalign: where it lies down the box, from 0 (top) to 1 (bottom)
+ * @color: its colour
+ *
+ * Draws a short text in a box: squeezed when a little too wide,
+ * ellipsized when much too wide.
+ */
+void
+lt_viewer_text_cache_append (LtViewerTextCache     *cache,
+                             GtkSnapshot           *snapshot,
+                             PangoLayout           *layout,
+                             const char            *text,
+                             const graphene_rect_t *box,
+                             float                  xalign,
+                             float                  yalign,
+                             const GdkRGBA         *color)
+{
+  int width, height;
+
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (PANGO_IS_LAYOUT (layout));
+  g_return_if_fail (text != NULL && box != NULL && color != NULL);
+
+  text_cache_ensure (cache, layout);
+  if (append_glyphs (cache, snapshot, text, box, xalign, yalign, color))
+    return;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (box->size.width * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_get_pixel_size (layout, &width, &height);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot,
+                          &GRAPHENE_POINT_INIT (box->origin.x + (box->size.width - width) * xalign,
+                                                box->origin.y
+                                                + (box->size.height - height) * yalign));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
+/* Drawing */
+
+typedef struct
+{
+  GtkSnapshot *snapshot;
+  const Geometry *geometry;
+  GdkRGBA fg;
+  PangoLayout *index_layout;  /* NULL when cells are too small for it */
+  PangoLayout *value_layout;
+  LtViewerTextCache *index_text;
+  LtViewerTextCache *value_text;
+  LtStorage *storage;
+  const guint32 *views;
+  const guint32 *aliases;
+} CellPainter;
+
+static void
+append_rounded_fill (GtkSnapshot          *snapshot,
+                     const GskRoundedRect *shape,
+                     const GdkRGBA        *color)
+{
+  gtk_snapshot_push_rounded_clip (snapshot, shape);
+  gtk_snapshot_append_color (snapshot, color, &shape->bounds);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+append_outline (GtkSnapshot           *snapshot,
+                const graphene_rect_t *rect,
+                double                 radius,
+                double                 width,
+                const GdkRGBA         *color)
+{
+  GskRoundedRect shape;
+  const float widths[4] = { width, width, width, width };
+  const GdkRGBA colors[4] = { *color, *color, *color, *color };
+
+  gsk_rounded_rect_init_from_rect (&shape, rect, radius);
+  gtk_snapshot_append_border (snapshot, &shape, widths, colors);
+}
+
+static void
+paint_cell (const CellPainter *painter,
+            gint64             cell,
+            double             x,
+            double             y,
+            const GdkRGBA     *view_colors)
+{
+  GtkSnapshot *snapshot = painter->snapshot;
+  const Geometry *geometry = painter->geometry;
+  double size = geometry->cell;
+  double radius = CELL_RADIUS * size / CELL_SIZE;
+  double line = MAX (1.0, (double) round_int (2.0 * size / CELL_SIZE));
+  guint32 mask = painter->views[cell];
+  guint32 aliases = painter->aliases[cell];
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (x, y, size, size);
+  GskRoundedRect shape;
+  GdkRGBA text_color;
+  guint n = 0;
+
+  gsk_rounded_rect_init_from_rect (&shape, &rect, radius);
+  for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1;)
+    n++;
+
+  if (n == 0)
+    {
+      GdkRGBA fill = with_alpha (&painter->fg, DIM_FILL_ALPHA);
+      GdkRGBA border = with_alpha (&painter->fg, DIM_LINE_ALPHA);
+
+      append_rounded_fill (snapshot, &shape, &fill);
+      append_outline (snapshot, &rect, radius, 1, &border);
+      text_color = with_alpha (&painter->fg, DIM_TEXT_ALPHA);
+    }
+  else
+    {
+      double stripe = size / n;
+      guint i = 0;
+
+      /* Several views: vertical stripes, one per view, in view order. */
+      gtk_snapshot_push_rounded_clip (snapshot, &shape);
+      for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1; i++)
+        {
+          GdkRGBA tint = with_alpha (&view_colors[bit], TINT_ALPHA);
+          double x0 = x + (double) round_int (i * stripe);
+          double x1 = i + 1 == n ? x + size : x + (double) round_int ((i + 1) * stripe);
+
+          gtk_snapshot_append_color (snapshot, &tint, &GRAPHENE_RECT_INIT (x0, y, x1 - x0, size));
+        }
+      gtk_snapshot_pop (snapshot);
+
+      if (n == 1)
+        append_outline (snapshot, &rect, radius, line, &view_colors[g_bit_nth_lsf (mask, -1)]);
+      else
+        {
+          GdkRGBA border = with_alpha (&painter->fg, 0.6);
+
+          append_outline (snapshot, &rect, radius, line, &border);
+        }
+      text_color = painter->fg;
+    }
+
+  if (aliases != 0)
+    {
+      /* Aliased: a second, inner border and a badge in the top right
+       * corner, both in the colour of the (first) view that repeats it. */
+      const GdkRGBA *color = &view_colors[g_bit_nth_lsf (aliases, -1)];
+      double inset = 2 * line;
+      double badge = MAX (4.0, (double) round_int (10.0 * size / CELL_SIZE));
+      graphene_rect_t inner = GRAPHENE_RECT_INIT (x + inset, y + inset,
+                                                  size - 2 * inset, size - 2 * inset);
+      graphene_rect_t dot = GRAPHENE_RECT_INIT (x + size - inset - badge, y + inset, badge, badge);
+      GskRoundedRect dot_shape;
+
+      append_outline (snapshot, &inner, MAX (0, radius - inset), MAX (1, line / 2), color);
+      gsk_rounded_rect_init_from_rect (&dot_shape, &dot, badge / 2);
+      append_rounded_fill (snapshot, &dot_shape, color);
+    }
+
+  if (painter->value_layout != NULL)
+    {
+      char text[64];
+      double pad = MAX (2.0, (double) round_int (3.0 * size / CELL_SIZE));
+
+      if (painter->index_layout != NULL)
+        {
+          GdkRGBA index_color = with_alpha (&text_color, 0.7);
+
+          g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, cell);
+          lt_viewer_text_cache_append (painter->index_text, snapshot, painter->index_layout, text,
+                                       &GRAPHENE_RECT_INIT (x + pad, y + pad / 2,
+                                                            size - 2 * pad, size / 2),
+                                       0, 0, &index_color);
+        }
+
+      lt_viewer_format_value (painter->storage, cell, text, sizeof text);
+      /* At the bottom, so that the middle of the cell is only its colour. */
+      lt_viewer_text_cache_append (painter->value_text, snapshot, painter->value_layout, text,
+                                   &GRAPHENE_RECT_INIT (x + 2, y, size - 4, size - pad),
+                                   0.5, 1, &text_color);
+    }
+}
+
+static PangoLayout *
+create_layout (LtViewerStorageStrip *self,
+               double                pixels)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  g_autoptr (PangoFontDescription) font = NULL;
+  const PangoFontDescription *base;
+
+  base = pango_context_get_font_description (pango_layout_get_context (layout));
+  font = base != NULL ? pango_font_description_copy (base) : pango_font_description_new ();
+  pango_font_description_set_absolute_size (font, pixels * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  return layout;
+}
+
+/* Draws the cells of rows [row0, row1) and columns [col0, col1) into a new
+ * render node, with the first one at (0, 0). Only these cells are read. */
+static GskRenderNode *
+build_band (LtViewerStorageStrip *self,
+            const Geometry       *geometry,
+            const GdkRGBA        *fg,
+            gint64                row0,
+            gint64                row1,
+            gint64                col0,
+            gint64                col1)
+{
+  g_autoptr (PangoLayout) index_layout = NULL;
+  g_autoptr (PangoLayout) value_layout = NULL;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  CellPainter painter = { 0, };
+  gsize n_masks = 0;
+
+  if (geometry->cell >= MIN_CELL_FOR_INDEX)
+    index_layout = create_layout (self, 0.2 * geometry->cell);
+  if (geometry->cell >= MIN_CELL_FOR_VALUE)
+    value_layout = create_layout (self, 0.26 * geometry->cell);
+
+  painter.snapshot = snapshot;
+  painter.geometry = geometry;
+  painter.fg = *fg;
+  painter.index_layout = index_layout;
+  painter.value_layout = value_layout;
+  painter.index_text = self->index_text;
+  painter.value_text = self->value_text;
+  painter.storage = lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson));
+  painter.views = lt_viewer_lesson_get_cell_views (self->lesson, &n_masks);
+  painter.aliases = lt_viewer_lesson_get_cell_aliases (self->lesson, &n_masks);
+
+  for (gint64 row = row0; row < row1; row++)
+    for (gint64 col = col0; col < col1; col++)
+      {
+        gint64 cell = row * self->wrap_width + col;
+
+        if (cell >= (gint64) n_masks || cell >= self->n_cells)
+          break;
+        paint_cell (&painter, cell,
+                    (double) (col - col0) * geometry->pitch,
+                    (double) (row - row0) * geometry->pitch,
+                    self->view_colors);
+      }
+
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+/* The first and one-past-last visible row (or column) along one axis. */
+static void
+visible_range (double          value,
+               double          page,
+               const Geometry *geometry,
+               gint64          count,
+               gint64         *first,
+               gint64         *last)
+{
+  *first = CLAMP (floor_int ((value - geometry->margin) / geometry->pitch), 0, count);
+  *last = CLAMP (ceil_int ((value + page - geometry->margin) / geometry->pitch), 0, count);
+}
+
+static void
+lt_viewer_storage_strip_snapshot (GtkWidget   *widget,
+                                  GtkSnapshot *snapshot)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  Geometry geometry;
+  GdkRGBA fg;
+  double hvalue, vvalue, radius;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  gint64 row0, row1, col0, col1, hover;
+
+  if (self->lesson == NULL || self->n_cells == 0 || width <= 0 || height <= 0)
+    return;
+
+  get_geometry (self, &geometry);
+  get_foreground (self, &fg);
+  hvalue = get_hvalue (self);
+  vvalue = get_vvalue (self);
+  visible_range (vvalue, height, &geometry, get_n_rows (self), &row0, &row1);
+  visible_range (hvalue, width, &geometry, get_n_cols (self), &col0, &col1);
+
+  if (!self->band_valid
+      || self->band_cell != geometry.cell
+      || self->band_wrap != self->wrap_width
+      || !gdk_rgba_equal (&self->band_fg, &fg)
+      || row0 < self->band_row0 || row1 > self->band_row1
+      || col0 < self->band_col0 || col1 > self->band_col1)
+    {
+      /* Half a screen more on each side, so that most scrolling only
+       * moves the cached node. */
+      gint64 extra_rows = (row1 - row0) / 2 + 1;
+      gint64 extra_cols = (col1 - col0) / 2 + 1;
+
+      invalidate_band (self);
+      self->band_row0 = MAX (row0 - extra_rows, 0);
+      self->band_row1 = MIN (row1 + extra_rows, get_n_rows (self));
+      self->band_col0 = MAX (col0 - extra_cols, 0);
+      self->band_col1 = MIN (col1 + extra_cols, get_n_cols (self));
+      self->band_cell = geometry.cell;
+      self->band_wrap = self->wrap_width;
+      self->band_fg = fg;
+      self->band_node = build_band (self, &geometry, &fg,
+                                    self->band_row0, self->band_row1,
+                                    self->band_col0, self->band_col1);
+      self->band_valid = TRUE;
+    }
+
+  if (self->band_node != NULL)
+    {
+      /* Computed in doubles: a million cells are millions of pixels down,
+       * beyond what a float offset keeps exact. */
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot,
+                              &GRAPHENE_POINT_INIT (geometry.margin
+                                                    + (double) self->band_col0 * geometry.pitch
+                                                    - hvalue,
+                                                    geometry.margin
+                                                    + (double) self->band_row0 * geometry.pitch
+                                                    - vvalue));
+      gtk_snapshot_append_node (snapshot, self->band_node);
+      gtk_snapshot_restore (snapshot);
+    }
+
+  /* The dynamic layer, on top of the cached one. */
+  radius = CELL_RADIUS * geometry.cell / (double) CELL_SIZE;
+  if (self->selected != NULL && lt_viewer_view_get_cursor (self->selected) >= 0)
+    {
+      gint64 first, last;
+      GdkRGBA color;
+
+      if (gdk_rgba_parse (&color, lt_viewer_view_get_color (self->selected))
+          && get_element_cells (self, self->selected, lt_viewer_view_get_cursor (self->selected),
+                                &first, &last))
+        for (gint64 cell = first; cell <= last; cell++)
+          {
+            graphene_rect_t bounds;
+
+            lt_viewer_storage_strip_get_cell_bounds (self, cell, &bounds);
+            graphene_rect_inset (&bounds, -2, -2);
+            append_outline (snapshot, &bounds, radius + 2, 3, &color);
+          }
+    }
+
+  hover = lt_viewer_lesson_get_hover_cell (self->lesson);
+  if (hover >= 0 && hover < self->n_cells)
+    {
+      graphene_rect_t bounds;
+
+      lt_viewer_storage_strip_get_cell_bounds (self, hover, &bounds);
+      graphene_rect_inset (&bounds, -1.5, -1.5);
+      append_outline (snapshot, &bounds, radius + 1.5, 3, &fg);
+    }
+}
+
+/* Size */
+
+static void
+lt_viewer_storage_strip_measure (GtkWidget      *widget,
+                                 GtkOrientation  orientation,
+                                 int             for_size,
+                                 int            *minimum,
+                                 int            *natural,
+                                 int            *minimum_baseline,
+                                 int            *natural_baseline)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  Geometry geometry;
+  double content;
+
+  get_geometry (self, &geometry);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    content = get_content_width (self, &geometry);
+  else
+    content = get_content_height (self, &geometry);
+
+  /* It scrolls: one cell is enough; all of them is what it would like,
+   * within what a window can be asked for. */
+  *minimum = geometry.cell + 2 * geometry.margin;
+  *natural = (int) MIN (content, 16384.0);
+  *natural = MAX (*natural, *minimum);
+}
+
+static void
+lt_viewer_storage_strip_size_allocate (GtkWidget *widget,
+                                       int        width,
+                                       int        height,
+                                       int        baseline)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  Geometry geometry;
+
+  get_geometry (self, &geometry);
+  configure_adjustment (self->hadjustment, get_content_width (self, &geometry), width,
+                        geometry.pitch);
+  configure_adjustment (self->vadjustment, get_content_height (self, &geometry), height,
+                        geometry.pitch);
+}
+
+/* Events */
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           LtViewerStorageStrip     *self)
+{
+  if (self->lesson != NULL)
+    lt_viewer_lesson_set_hover_cell (self->lesson, lt_viewer_storage_strip_cell_at (self, x, y));
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          LtViewerStorageStrip     *self)
+{
+  if (self->lesson != NULL)
+    lt_viewer_lesson_set_hover_cell (self->lesson, -1);
+}
+
+static void
+on_pressed (GtkGestureClick      *gesture,
+            int                   n_press,
+            double                x,
+            double                y,
+            LtViewerStorageStrip *self)
+{
+  /* So that the keys move from the cell clicked. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (self->lesson != NULL)
+    lt_viewer_lesson_set_hover_cell (self->lesson, lt_viewer_storage_strip_cell_at (self, x, y));
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           LtViewerStorageStrip     *self)
+{
+  GtkEventController *event_controller = GTK_EVENT_CONTROLLER (controller);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (event_controller);
+
+  /* Control and the wheel zooms; the wheel alone scrolls the window. */
+  if ((state & GDK_CONTROL_MASK) == 0 || dy == 0)
+    return FALSE;
+  lt_viewer_storage_strip_set_zoom (self, self->zoom * (dy < 0 ? ZOOM_STEP : 1 / ZOOM_STEP));
+  return TRUE;
+}
+
+static gboolean
+lt_viewer_storage_strip_query_tooltip (GtkWidget  *widget,
+                                       int         x,
+                                       int         y,
+                                       gboolean    keyboard_mode,
+                                       GtkTooltip *tooltip)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  g_autoptr (GString) text = NULL;
+  const guint32 *views, *aliases;
+  graphene_rect_t bounds;
+  char value[64];
+  gsize n_cells;
+  gint64 cell;
+
+  if (self->lesson == NULL)
+    return FALSE;
+  cell = keyboard_mode ? lt_viewer_lesson_get_hover_cell (self->lesson)
+                       : lt_viewer_storage_strip_cell_at (self, x, y);
+  if (cell < 0 || cell >= self->n_cells)
+    return FALSE;
+
+  views = lt_viewer_lesson_get_cell_views (self->lesson, &n_cells);
+  aliases = lt_viewer_lesson_get_cell_aliases (self->lesson, &n_cells);
+  if (cell >= (gint64) n_cells)
+    return FALSE;
+
+  lt_viewer_format_value (lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson)),
+                          cell, value, sizeof value);
+  text = g_string_new (NULL);
+  /* Translators: a storage cell's index and value */
+  g_string_append_printf (text, _("Cell %" G_GINT64_FORMAT ": %s"), cell, value);
+  if (views[cell] == 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append (text, _("Reached by no view"));
+    }
+  for (int bit = -1; (bit = g_bit_nth_lsf (views[cell], bit)) != -1;)
+    {
+      LtViewerView *view;
+
+      if ((guint) bit >= lt_viewer_lesson_get_n_views (self->lesson))
+        break;
+      view = lt_viewer_lesson_get_view (self->lesson, bit);
+      g_string_append_c (text, '\n');
+      if (aliases[cell] & (1u << bit))
+        /* Translators: %s is the name of a view */
+        g_string_append_printf (text, _("Reached more than once by %s"),
+                                lt_viewer_view_get_name (view));
+      else
+        /* Translators: %s is the name of a view */
+        g_string_append_printf (text, _("Reached by %s"), lt_viewer_view_get_name (view));
+    }
+
+  gtk_tooltip_set_text (tooltip, text->str);
+  if (lt_viewer_storage_strip_get_cell_bounds (self, cell, &bounds))
+    gtk_tooltip_set_tip_area (tooltip,
+                              &(GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,
+                                                (int) bounds.size.width,
+                                                (int) bounds.size.height });
+  return TRUE;
+}
+
+static gboolean
+move_hover (GtkWidget *widget,
+            GVariant  *args,
+            gpointer   user_data)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  gint64 cell, page_rows;
+  int direction;
+
+  if (self->lesson == NULL || self->n_cells == 0)
+    return FALSE;
+
+  g_variant_get (args, "(i)", &direction);
+  cell = lt_viewer_lesson_get_hover_cell (self->lesson);
+  page_rows = 1;
+  if (self->vadjustment != NULL)
+    {
+      Geometry geometry;
+
+      get_geometry (self, &geometry);
+      page_rows = MAX (1, (gint64) (gtk_adjustment_get_page_size (self->vadjustment)
+                                    / geometry.pitch) - 1);
+    }
+
+  if (cell < 0)
+    cell = direction == MOVE_LAST ? self->n_cells - 1 : 0;
+  else
+    switch (direction)
+      {
+      case MOVE_LEFT:
+        cell = MAX (cell - 1, 0);
+        break;
+      case MOVE_RIGHT:
+        cell = MIN (cell + 1, self->n_cells - 1);
+        break;
+      case MOVE_UP:
+        cell = cell >= self->wrap_width ? cell - self->wrap_width : cell;
+        break;
+      case MOVE_DOWN:
+        cell = cell + self->wrap_width < self->n_cells ? cell + self->wrap_width : cell;
+        break;
+      case MOVE_PAGE_UP:
+        cell = MAX (cell - page_rows * self->wrap_width, cell % self->wrap_width);
+        break;
+      case MOVE_PAGE_DOWN:
+        while (page_rows-- > 0 && cell + self->wrap_width < self->n_cells)
+          cell += self->wrap_width;
+        break;
+      case MOVE_FIRST:
+        cell = 0;
+        break;
+      case MOVE_LAST:
+        cell = self->n_cells - 1;
+        break;
+      default:
+        g_assert_not_reached ();
+      }
+
+  lt_viewer_lesson_set_hover_cell (self->lesson, cell);
+  scroll_to_cell (self, cell);
+  return TRUE;
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+
+  if (g_str_equal (action_name, "storage.zoom-in"))
+    lt_viewer_storage_strip_set_zoom (self, self->zoom * ZOOM_STEP);
+  else if (g_str_equal (action_name, "storage.zoom-out"))
+    lt_viewer_storage_strip_set_zoom (self, self->zoom / ZOOM_STEP);
+  else
+    lt_viewer_storage_strip_set_zoom (self, 1.0);
+}
+
+static void
+lt_viewer_storage_strip_system_setting_changed (GtkWidget        *widget,
+                                                GtkSystemSetting  setting)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+
+  GTK_WIDGET_CLASS (lt_viewer_storage_strip_parent_class)->system_setting_changed (widget,
+                                                                                   setting);
+  /* Fonts and their rendering are baked into the cached layer. */
+  invalidate_band (self);
+  lt_viewer_text_cache_reset (self->index_text);
+  lt_viewer_text_cache_reset (self->value_text);
+  gtk_widget_queue_draw (widget);
+}
+
+/* GObject */
+
+static void
+lt_viewer_storage_strip_finalize (GObject *object)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (object);
+
+  g_clear_pointer (&self->index_text, lt_viewer_text_cache_free);
+  g_clear_pointer (&self->value_text, lt_viewer_text_cache_free);
+
+  G_OBJECT_CLASS (lt_viewer_storage_strip_parent_class)->finalize (object);
+}
+
+static void
+lt_viewer_storage_strip_dispose (GObject *object)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (object);
+
+  lt_viewer_storage_strip_set_lesson (self, NULL);
+  invalidate_band (self);
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->hadjustment, on_adjustment_value_changed, self);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->vadjustment, on_adjustment_value_changed, self);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+
+  G_OBJECT_CLASS (lt_viewer_storage_strip_parent_class)->dispose (object);
+}
+
+static void
+lt_viewer_storage_strip_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (object);
+
+  switch (prop_id)
+    {
+    case PROP_LESSON:
+      g_value_set_object (value, self->lesson);
+      break;
+    case PROP_WRAP_WIDTH:
+      g_value_set_uint (value, self->wrap_width);
+      break;
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+lt_viewer_storage_strip_set_property (GObject      *object,
+                                      guint         prop_id,
+                                      const GValue *value,
+                                      GParamSpec   *pspec)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (object);
+
+  switch (prop_id)
+    {
+    case PROP_LESSON:
+      lt_viewer_storage_strip_set_lesson (self, g_value_get_object (value));
+      break;
+    case PROP_WRAP_WIDTH:
+      lt_viewer_storage_strip_set_wrap_width (self, g_value_get_uint (value));
+      break;
+    case PROP_ZOOM:
+      lt_viewer_storage_strip_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value));
+      break;
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value));
+      break;
+    case PROP_HSCROLL_POLICY:
+      if (self->hscroll_policy != (guint) g_value_get_enum (value))
+        {
+          self->hscroll_policy = g_value_get_enum (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_VSCROLL_POLICY:
+      if (self->vscroll_policy != (guint) g_value_get_enum (value))
+        {
+          self->vscroll_policy = g_value_get_enum (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+add_move_binding (GtkWidgetClass  *widget_class,
+                  guint            keyval,
+                  GdkModifierType  modifiers,
+                  int              direction)
+{
+  gtk_widget_class_add_binding (widget_class, keyval, modifiers, move_hover, "(i)", direction);
+}
+
+static void
+lt_viewer_storage_strip_class_init (LtViewerStorageStripClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lt_viewer_storage_strip_dispose;
+  object_class->finalize = lt_viewer_storage_strip_finalize;
+  object_class->get_property = lt_viewer_storage_strip_get_property;
+  object_class->set_property = lt_viewer_storage_strip_set_property;
+
+  widget_class->snapshot = lt_viewer_storage_strip_snapshot;
+  widget_class->measure = lt_viewer_storage_strip_measure;
+  widget_class->size_allocate = lt_viewer_storage_strip_size_allocate;
+  widget_class->query_tooltip = lt_viewer_storage_strip_query_tooltip;
+  widget_class->system_setting_changed = lt_viewer_storage_strip_system_setting_changed;
+
+  /**
+   * LtViewerStorageStrip:lesson:
+   *
+   * The lesson whose base storage is drawn.
+   */
+  properties[PROP_LESSON] =
+    g_param_spec_object ("lesson", NULL, NULL, LT_VIEWER_TYPE_LESSON,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerStorageStrip:wrap-width:
+   *
+   * The number of cells in a row.
+   */
+  properties[PROP_WRAP_WIDTH] =
+    g_param_spec_uint ("wrap-width", NULL, NULL, 1, MAX_WRAP_WIDTH, 16,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerStorageStrip:zoom:
+   *
+   * The scale of the drawing: at 1, cells are 48 pixels wide.
+   */
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL, MIN_ZOOM, MAX_ZOOM, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  gtk_widget_class_install_action (widget_class, "storage.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "storage.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "storage.zoom-reset", NULL, zoom_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
+                                       "storage.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK,
+                                       "storage.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK,
+                                       "storage.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK,
+                                       "storage.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK,
+                                       "storage.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
+                                       "storage.zoom-reset", NULL);
+
+  add_move_binding (widget_class, GDK_KEY_Left, 0, MOVE_LEFT);
+  add_move_binding (widget_class, GDK_KEY_KP_Left, 0, MOVE_LEFT);
+  add_move_binding (widget_class, GDK_KEY_Right, 0, MOVE_RIGHT);
+  add_move_binding (widget_class, GDK_KEY_KP_Right, 0, MOVE_RIGHT);
+  add_move_binding (widget_class, GDK_KEY_Up, 0, MOVE_UP);
+  add_move_binding (widget_class, GDK_KEY_KP_Up, 0, MOVE_UP);
+  add_move_binding (widget_class, GDK_KEY_Down, 0, MOVE_DOWN);
+  add_move_binding (widget_class, GDK_KEY_KP_Down, 0, MOVE_DOWN);
+  add_move_binding (widget_class, GDK_KEY_Page_Up, 0, MOVE_PAGE_UP);
+  add_move_binding (widget_class, GDK_KEY_Page_Down, 0, MOVE_PAGE_DOWN);
+  add_move_binding (widget_class, GDK_KEY_Home, 0, MOVE_FIRST);
+  add_move_binding (widget_class, GDK_KEY_KP_Home, 0, MOVE_FIRST);
+  add_move_binding (widget_class, GDK_KEY_End, 0, MOVE_LAST);
+  add_move_binding (widget_class, GDK_KEY_KP_End, 0, MOVE_LAST);
+
+  gtk_widget_class_set_css_name (widget_class, "ltstoragestrip");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+lt_viewer_storage_strip_init (LtViewerStorageStrip *self)
+{
+  GtkEventController *controller;
+
+  self->wrap_width = 16;
+  self->zoom = 1.0;
+  self->index_text = lt_viewer_text_cache_new ();
+  self->value_text = lt_viewer_text_cache_new ();
+  set_adjustment (self, &self->hadjustment, NULL);
+  set_adjustment (self, &self->vadjustment, NULL);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  /* An opaque background of the theme's, so that an export reads on any
+   * slide. */
+  gtk_widget_add_css_class (GTK_WIDGET (self), "view");
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = GTK_EVENT_CONTROLLER (gtk_gesture_click_new ());
+  g_signal_connect (controller, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+                                                | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  update_accessible (self);
+}
+
+static void
+lt_viewer_storage_strip_scrollable_init (GtkScrollableInterface *iface)
+{
+}
+
+/* Public API */
+
+/**
+ * lt_viewer_storage_strip_new:
+ *
+ * Returns: (transfer full): a new storage strip without a lesson
+ */
+GtkWidget *
+lt_viewer_storage_strip_new (void)
+{
+  return g_object_new (LT_VIEWER_TYPE_STORAGE_STRIP, NULL);
+}
+
+/**
+ * lt_viewer_storage_strip_get_lesson:
+ * @self: a #LtViewerStorageStrip
+ *
+ * Returns: (transfer none) (nullable): the lesson drawn
+ */
+LtViewerLesson *
+lt_viewer_storage_strip_get_lesson (LtViewerStorageStrip *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), NULL);
+
+  return self->lesson;
+}
+
+/**
+ * lt_viewer_storage_strip_set_lesson:
+ * @self: a #LtViewerStorageStrip
+ * @lesson: (nullable): the lesson to draw
+ *
+ * Draws the storage of @lesson's base tensor and follows its changes.
+ */
+void
+lt_viewer_storage_strip_set_lesson (LtViewerStorageStrip *self,
+                                    LtViewerLesson       *lesson)
+{
+  g_return_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self));
+  g_return_if_fail (lesson == NULL || LT_VIEWER_IS_LESSON (lesson));
+
+  if (self->lesson == lesson)
+    return;
+
+  if (self->lesson != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->lesson, self);
+      g_clear_object (&self->lesson);
+    }
+  if (lesson != NULL)
+    {
+      self->lesson = g_object_ref (lesson);
+      g_signal_connect (lesson, "changed", G_CALLBACK (on_lesson_changed), self);
+      g_signal_connect (lesson, "notify::hover-cell", G_CALLBACK (on_lesson_hover_cell), self);
+      g_signal_connect (lesson, "notify::selected", G_CALLBACK (on_lesson_selected), self);
+    }
+
+  watch_selected (self);
+  refresh (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON]);
+}
+
+/**
+ * lt_viewer_storage_strip_get_wrap_width:
+ * @self: a #LtViewerStorageStrip
+ *
+ * Returns: the number of cells in a row
+ */
+guint
+lt_viewer_storage_strip_get_wrap_width (LtViewerStorageStrip *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), 16);
+
+  return self->wrap_width;
+}
+
+/**
+ * lt_viewer_storage_strip_set_wrap_width:
+ * @self: a #LtViewerStorageStrip
+ * @wrap_width: the number of cells in a row, 1 to 4096
+ *
+ * Sets how many cells a row holds before the strip wraps.
+ */
+void
+lt_viewer_storage_strip_set_wrap_width (LtViewerStorageStrip *self,
+                                        guint                 wrap_width)
+{
+  g_return_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self));
+
+  wrap_width = CLAMP (wrap_width, 1, MAX_WRAP_WIDTH);
+  if (self->wrap_width == wrap_width)
+    return;
+
+  self->wrap_width = wrap_width;
+  invalidate_band (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRAP_WIDTH]);
+}
+
+/**
+ * lt_viewer_storage_strip_get_zoom:
+ * @self: a #LtViewerStorageStrip
+ *
+ * Returns: the scale of the drawing
+ */
+double
+lt_viewer_storage_strip_get_zoom (LtViewerStorageStrip *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), 1.0);
+
+  return self->zoom;
+}
+
+/**
+ * lt_viewer_storage_strip_set_zoom:
+ * @self: a #LtViewerStorageStrip
+ * @zoom: the scale, 0.25 to 4; at 1 cells are 48 pixels wide
+ *
+ * Scales the drawing, keeping the cell at the top left of the view in view.
+ */
+void
+lt_viewer_storage_strip_set_zoom (LtViewerStorageStrip *self,
+                                  double                zoom)
+{
+  Geometry before, after;
+
+  g_return_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self));
+
+  zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  if (self->zoom == zoom)
+    return;
+
+  get_geometry (self, &before);
+  self->zoom = zoom;
+  get_geometry (self, &after);
+
+  /* The same rows stay at the top: scale the scroll positions. The
+   * adjustments are clamped again at the next allocation. */
+  gtk_adjustment_set_upper (self->hadjustment,
+                            MAX (gtk_adjustment_get_upper (self->hadjustment),
+                                 get_content_width (self, &after)));
+  gtk_adjustment_set_upper (self->vadjustment,
+                            MAX (gtk_adjustment_get_upper (self->vadjustment),
+                                 get_content_height (self, &after)));
+  gtk_adjustment_set_value (self->hadjustment,
+                            get_hvalue (self) * after.pitch / before.pitch);
+  gtk_adjustment_set_value (self->vadjustment,
+                            get_vvalue (self) * after.pitch / before.pitch);
+
+  invalidate_band (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+/**
+ * lt_viewer_storage_strip_cell_at:
+ * @self: a #LtViewerStorageStrip
+ * @x: a widget x coordinate
+ * @y: a widget y coordinate
+ *
+ * Finds the cell under a point by arithmetic, taking scrolling into account.
+ *
+ * Returns: the storage index of the cell, or -1 between or beyond the cells
+ */
+gint64
+lt_viewer_storage_strip_cell_at (LtViewerStorageStrip *self,
+                                 double                x,
+                                 double                y)
+{
+  Geometry geometry;
+  double cx, cy;
+  gint64 row, col, cell;
+
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), -1);
+
+  if (self->n_cells == 0)
+    return -1;
+
+  get_geometry (self, &geometry);
+  cx = x + get_hvalue (self) - geometry.margin;
+  cy = y + get_vvalue (self) - geometry.margin;
+  if (cx < 0 || cy < 0)
+    return -1;
+
+  col = floor_int (cx / geometry.pitch);
+  row = floor_int (cy / geometry.pitch);
+  if (cx - (double) col * geometry.pitch >= geometry.cell
+      || cy - (double) row * geometry.pitch >= geometry.cell)
+    return -1;
+  if (col >= (gint64) self->wrap_width || row >= get_n_rows (self))
+    return -1;
+
+  cell = row * self->wrap_width + col;
+  return cell < self->n_cells ? cell : -1;
+}
+
+/**
+ * lt_viewer_storage_strip_get_cell_bounds:
+ * @self: a #LtViewerStorageStrip
+ * @cell: a storage index
+ * @bounds: (out caller-allocates): return location for the bounds
+ *
+ * The bounds of a cell in widget coordinates, which may lie outside the
+ * widget when the cell is scrolled out of view.
+ *
+ * Returns: %TRUE, or %FALSE when there is no such cell
+ */
+gboolean
+lt_viewer_storage_strip_get_cell_bounds (LtViewerStorageStrip *self,
+                                         gint64                cell,
+                                         graphene_rect_t      *bounds)
+{
+  Geometry geometry;
+  double x, y;
+
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  if (cell < 0 || cell >= self->n_cells)
+    return FALSE;
+
+  get_geometry (self, &geometry);
+  get_content_bounds (self, &geometry, cell, &x, &y);
+  graphene_rect_init (bounds, x - get_hvalue (self), y - get_vvalue (self),
+                      geometry.cell, geometry.cell);
+  return TRUE;
+}
