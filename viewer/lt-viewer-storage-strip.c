@@ -157,10 +157,14 @@ compact_exponent (char *text)
     memmove (digits, digits + 1, strlen (digits + 1) + 1);
 }
 
+/* @value to 4 significant digits, or with @exact_dtype other than
+ * LT_DTYPE_BOOL, to the fewest digits that read back as the same value of
+ * that dtype. */
 static void
-format_real (double  value,
-             char   *buffer,
-             gsize   size)
+format_real (double   value,
+             LtDType  exact_dtype,
+             char    *buffer,
+             gsize    size)
 {
   if (isnan (value))
     g_strlcpy (buffer, "nan", size);
@@ -169,7 +173,22 @@ format_real (double  value,
   else
     {
       /* g_ascii_formatd: a dot whatever the locale, as Python prints. */
-      g_ascii_formatd (buffer, size, "%.4g", value);
+      if (exact_dtype == LT_DTYPE_BOOL)
+        g_ascii_formatd (buffer, size, "%.4g", value);
+      else
+        for (int digits = 1; digits <= 17; digits++)
+          {
+            char format[8];
+            double back;
+
+            g_snprintf (format, sizeof format, "%%.%dg", digits);
+            g_ascii_formatd (buffer, size, format, value);
+            back = g_ascii_strtod (buffer, NULL);
+            /* float16 and bfloat16 values are floats too. */
+            if (exact_dtype == LT_DTYPE_FLOAT64 || exact_dtype == LT_DTYPE_COMPLEX128
+                ? back == value : (float) back == (float) value)
+              break;
+          }
       /* A float that happens to be whole still reads as a float: 4.0. */
       if (strpbrk (buffer, ".e") == NULL)
         g_strlcat (buffer, ".0", size);
@@ -177,26 +196,24 @@ format_real (double  value,
     }
 }
 
-/**
- * lt_viewer_format_value:
- * @storage: a storage
- * @index: an element index in @storage
- * @buffer: (out caller-allocates) (array length=size): where to write the text
- * @size: the size of @buffer
- *
- * Writes one element as the drawings show it: integers as integers,
- * floating point to 4 significant digits with a compact exponent (4.0, 0.5,
- * 1.234e5), complex as a+bj, bool as True or False; an empty string for an
- * index out of range. It allocates nothing, so it runs for every visible
- * cell.
- */
-void
-lt_viewer_format_value (LtStorage *storage,
-                        gint64     index,
-                        char      *buffer,
-                        gsize      size)
+static void
+drop_point_zero (char *text)
+{
+  gsize length = strlen (text);
+
+  if (length > 2 && g_str_has_suffix (text, ".0"))
+    text[length - 2] = '\0';
+}
+
+static void
+format_value (LtStorage *storage,
+              gint64     index,
+              gboolean   exact,
+              char      *buffer,
+              gsize      size)
 {
   LtDType dtype;
+  LtDType exact_dtype;
 
   g_return_if_fail (LT_IS_STORAGE (storage));
   g_return_if_fail (buffer != NULL && size > 0);
@@ -206,6 +223,7 @@ lt_viewer_format_value (LtStorage *storage,
     return;
 
   dtype = lt_storage_get_dtype (storage);
+  exact_dtype = exact ? dtype : LT_DTYPE_BOOL;
   if (dtype == LT_DTYPE_BOOL)
     {
       gint64 value = 0;
@@ -247,10 +265,11 @@ lt_viewer_format_value (LtStorage *storage,
       else
         lt_storage_get_double (storage, index, &re, NULL);
 
-      g_ascii_formatd (re_text, sizeof re_text, "%.4g", re);
-      g_ascii_formatd (im_text, sizeof im_text, "%.4g", signbit (im) ? -im : im);
-      compact_exponent (re_text);
-      compact_exponent (im_text);
+      format_real (re, exact_dtype, re_text, sizeof re_text);
+      format_real (signbit (im) ? -im : im, exact_dtype, im_text, sizeof im_text);
+      /* As Python writes complex numbers: 1+2j, not 1.0+2.0j. */
+      drop_point_zero (re_text);
+      drop_point_zero (im_text);
       g_snprintf (buffer, size, "%s%s%sj", re_text, signbit (im) ? "-" : "+", im_text);
     }
   else
@@ -258,8 +277,50 @@ lt_viewer_format_value (LtStorage *storage,
       double value = 0;
 
       lt_storage_get_double (storage, index, &value, NULL);
-      format_real (value, buffer, size);
+      format_real (value, exact_dtype, buffer, size);
     }
+}
+
+/**
+ * lt_viewer_format_value:
+ * @storage: a storage
+ * @index: an element index in @storage
+ * @buffer: (out caller-allocates) (array length=size): where to write the text
+ * @size: the size of @buffer
+ *
+ * Writes one element as the drawings show it: integers as integers,
+ * floating point to 4 significant digits with a compact exponent (4.0, 0.5,
+ * 1.234e5), complex as a+bj, bool as True or False; an empty string for an
+ * index out of range. It allocates nothing, so it runs for every visible
+ * cell.
+ */
+void
+lt_viewer_format_value (LtStorage *storage,
+                        gint64     index,
+                        char      *buffer,
+                        gsize      size)
+{
+  format_value (storage, index, FALSE, buffer, size);
+}
+
+/**
+ * lt_viewer_format_value_exact:
+ * @storage: a storage
+ * @index: an element index in @storage
+ * @buffer: (out caller-allocates) (array length=size): where to write the text
+ * @size: the size of @buffer
+ *
+ * Like lt_viewer_format_value(), but with as many digits as it takes for
+ * the text to read back as the same value (0.1, not 0.100000001, for the
+ * float32 nearest 0.1): for writing a tensor's values as a literal.
+ */
+void
+lt_viewer_format_value_exact (LtStorage *storage,
+                              gint64     index,
+                              char      *buffer,
+                              gsize      size)
+{
+  format_value (storage, index, TRUE, buffer, size);
 }
 
 /* Geometry */
@@ -368,6 +429,7 @@ update_accessible (LtViewerStorageStrip *self)
   const guint32 *masks;
   gsize n_cells = 0;
   gint64 n_reached = 0;
+  char total_text[24], reached_text[24];
   const char *dtype;
 
   if (self->lesson == NULL)
@@ -384,13 +446,15 @@ update_accessible (LtViewerStorageStrip *self)
     n_reached += masks[i] != 0;
 
   dtype = lt_dtype_get_name (lt_viewer_lesson_get_dtype (self->lesson));
-  /* Translators: the numbers count storage cells; %s is a dtype such as float32 */
-  label = g_strdup_printf (ngettext ("Storage of %" G_GINT64_FORMAT " %s element; "
-                                     "%" G_GINT64_FORMAT " reached by views",
-                                     "Storage of %" G_GINT64_FORMAT " %s elements; "
-                                     "%" G_GINT64_FORMAT " reached by views",
+  /* G_GINT64_FORMAT in a message would cut it short for xgettext. */
+  g_snprintf (total_text, sizeof total_text, "%" G_GINT64_FORMAT, self->n_cells);
+  g_snprintf (reached_text, sizeof reached_text, "%" G_GINT64_FORMAT, n_reached);
+  /* Translators: the first and last %s count storage cells; the middle one
+   * is a dtype such as float32 */
+  label = g_strdup_printf (ngettext ("Storage of %s %s element; %s reached by views",
+                                     "Storage of %s %s elements; %s reached by views",
                                      (gulong) MIN (self->n_cells, G_MAXLONG)),
-                           self->n_cells, dtype, n_reached);
+                           total_text, dtype, reached_text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
@@ -1220,6 +1284,7 @@ lt_viewer_storage_strip_query_tooltip (GtkWidget  *widget,
   const guint32 *views, *aliases;
   graphene_rect_t bounds;
   char value[64];
+  char cell_text[24];
   gsize n_cells;
   gint64 cell;
 
@@ -1238,8 +1303,9 @@ lt_viewer_storage_strip_query_tooltip (GtkWidget  *widget,
   lt_viewer_format_value (lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson)),
                           cell, value, sizeof value);
   text = g_string_new (NULL);
+  g_snprintf (cell_text, sizeof cell_text, "%" G_GINT64_FORMAT, cell);
   /* Translators: a storage cell's index and value */
-  g_string_append_printf (text, _("Cell %" G_GINT64_FORMAT ": %s"), cell, value);
+  g_string_append_printf (text, _("Cell %s: %s"), cell_text, value);
   if (views[cell] == 0)
     {
       g_string_append_c (text, '\n');

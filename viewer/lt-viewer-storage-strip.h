@@ -61,6 +61,11 @@ void            lt_viewer_format_value                  (LtStorage            *s
                                                          gint64                index,
                                                          char                 *buffer,
                                                          gsize                 size);
+/* The same with as many digits as reading it back as the same value takes. */
+void            lt_viewer_format_value_exact            (LtStorage            *storage,
+                                                         gint64                index,
+                                                         char                 *buffer,
+                                                         gsize                 size);
 
 /* Short texts (numbers) for both drawings, without a Pango layout per
  * string: the glyphs of the characters numbers are written with are

@@ -1,0 +1,28 @@
+/* lt-viewer-main.c: Tensor Viewer's entry point
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "TensorViewer"
+
+#include "lt-viewer-application.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (LtViewerApplication) app = NULL;
+  int status;
+
+  lt_viewer_application_init_i18n ();
+
+  app = lt_viewer_application_new ();
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+
+  /* The main loop ran for --screenshot, so GApplication reports success
+   * whatever happened; the application knows better. */
+  if (status == 0)
+    status = lt_viewer_application_get_exit_status (app);
+
+  return status;
+}
