@@ -416,7 +416,7 @@ count_nodes (GskRenderNode *node,
 }
 
 /* A million cells: a snapshot draws the visible ones (and a margin), never
- * all of them, and is quick. */
+ * all of them. (How long it takes is bench-viewer-drawing's to measure.) */
 static void
 test_strip_large (void)
 {
@@ -450,8 +450,7 @@ test_strip_large (void)
       gint64 visible = visible_rows * visible_cols;
       g_autoptr (GskRenderNode) node = NULL;
       GtkSnapshot *snapshot;
-      gint64 start, rebuilt, cached;
-      guint borders = 0;
+      guint borders = 0, cached_borders = 0;
 
       lt_viewer_storage_strip_set_zoom (LT_VIEWER_STORAGE_STRIP (widget), cases[c].zoom);
       lt_viewer_storage_strip_set_wrap_width (LT_VIEWER_STORAGE_STRIP (widget), cases[c].wrap);
@@ -461,31 +460,26 @@ test_strip_large (void)
       /* The first snapshot after scrolling far builds the cached layer of
        * the rows now shown. */
       snapshot = gtk_snapshot_new ();
-      start = g_get_monotonic_time ();
       widget_class->snapshot (widget, snapshot);
-      rebuilt = g_get_monotonic_time () - start;
       node = gtk_snapshot_free_to_node (snapshot);
       count_nodes (node, GSK_BORDER_NODE, &borders);
 
-      /* Scrolling a little within it only moves the cached node. */
+      /* Scrolling a little within it reuses the cached layer: the same
+       * node, moved. */
       gtk_adjustment_set_value (vadjustment, gtk_adjustment_get_value (vadjustment) + pitch);
       snapshot = gtk_snapshot_new ();
-      start = g_get_monotonic_time ();
       widget_class->snapshot (widget, snapshot);
-      cached = g_get_monotonic_time () - start;
-      gsk_render_node_unref (gtk_snapshot_free_to_node (snapshot));
+      g_clear_pointer (&node, gsk_render_node_unref);
+      node = gtk_snapshot_free_to_node (snapshot);
+      count_nodes (node, GSK_BORDER_NODE, &cached_borders);
 
       g_test_message ("1,000,000 cells, zoom %.2f, wrap %u: %" G_GINT64_FORMAT " cells visible, "
-                      "%u drawn (border nodes); a snapshot rebuilding the cached layer "
-                      "%.2f ms, one from the cache %.3f ms",
-                      cases[c].zoom, cases[c].wrap, visible, borders,
-                      rebuilt / 1000.0, cached / 1000.0);
+                      "%u drawn (border nodes)", cases[c].zoom, cases[c].wrap, visible, borders);
       /* One border a cell, two for an aliased one: the visible cells and a
        * band of half a screen around them, not a million. */
       g_assert_cmpuint (borders, >=, visible / 2);
       g_assert_cmpuint (borders, <=, 2 * 3 * visible);
-      g_assert_cmpint (rebuilt, <, 50000);
-      g_assert_cmpint (cached, <, 5000);
+      g_assert_cmpuint (cached_borders, ==, borders);
     }
 
   render (widget, &image);
@@ -538,7 +532,7 @@ test_grid_hover_outline (void)
 }
 
 /* A view of a million elements: the grid draws the visible ones (and a
- * margin), and quickly. */
+ * margin). (How long it takes is bench-viewer-drawing's to measure.) */
 static void
 test_grid_large (void)
 {
@@ -552,7 +546,6 @@ test_grid_large (void)
   GtkSnapshot *snapshot;
   LtViewerView *view;
   graphene_rect_t bounds;
-  gint64 start, rebuilt, hovered;
   guint borders = 0;
 
   g_assert_true (lt_viewer_lesson_set_base (lesson, LT_DTYPE_FLOAT32, shape, 1,
@@ -581,32 +574,15 @@ test_grid_large (void)
   /* New values rebuild the cached layer. */
   g_signal_emit_by_name (lesson, "changed");
   snapshot = gtk_snapshot_new ();
-  start = g_get_monotonic_time ();
   GTK_WIDGET_GET_CLASS (grid)->snapshot (grid, snapshot);
-  rebuilt = g_get_monotonic_time () - start;
   node = gtk_snapshot_free_to_node (snapshot);
   count_nodes (node, GSK_BORDER_NODE, &borders);
 
-  /* Hovering draws over the cached layer. (The first hover of a view
-   * sorts its elements by cell, once: the model's cost, not the grid's.) */
-  lt_viewer_lesson_set_hover_cell (lesson, 500 * 1000 + 499);
-  g_array_unref (lt_viewer_view_find_elements (view, 0));
-  lt_viewer_lesson_set_hover_cell (lesson, 500 * 1000 + 500);
-  snapshot = gtk_snapshot_new ();
-  start = g_get_monotonic_time ();
-  GTK_WIDGET_GET_CLASS (grid)->snapshot (grid, snapshot);
-  hovered = g_get_monotonic_time () - start;
-  gsk_render_node_unref (gtk_snapshot_free_to_node (snapshot));
-
   /* About 17 x 13 elements show in 800 x 600; the layer holds twice as
    * many each way. */
-  g_test_message ("1,000,000 elements: %u drawn (border nodes); a snapshot rebuilding the "
-                  "cached layer %.2f ms, one with a new hover %.3f ms",
-                  borders, rebuilt / 1000.0, hovered / 1000.0);
+  g_test_message ("1,000,000 elements: %u drawn (border nodes)", borders);
   g_assert_cmpuint (borders, >=, 17 * 12);
   g_assert_cmpuint (borders, <=, 4 * 19 * 15);
-  g_assert_cmpint (rebuilt, <, 50000);
-  g_assert_cmpint (hovered, <, 5000);
 
   close_window (grid);
 }
