@@ -16,5 +16,9 @@
 #include "lt-generator.h"
 #include "lt-storage.h"
 #include "lt-tensor.h"
+#include "lt-threads.h"
+#include "lt-pointwise.h"
+#include "lt-reduce.h"
+#include "lt-linalg.h"
 
 #undef LT_INSIDE

@@ -68,7 +68,7 @@ char    *lt_layout_shape_to_string         (guint         ndim,
  * every operand walks as one, so kernels see as few and as long inner rows
  * as the strides allow. Strides here are in whatever unit the caller uses
  * (elements or bytes), the same for all operands. */
-#define LT_LOOP_MAX_OPERANDS 3
+#define LT_LOOP_MAX_OPERANDS 4
 
 typedef struct
 {

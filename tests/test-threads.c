@@ -9,6 +9,7 @@
  */
 
 #include "lt-test-utils.h"
+#include "lt-threads-private.h"
 
 #define N_THREADS 4
 #define N_ROUNDS 2000
@@ -103,6 +104,73 @@ test_shared_generator (void)
   g_assert_cmpuint (lt_generator_get_offset (generator), ==, N_THREADS * 200 * 2);
 }
 
+/* lt_parallel_for() visits every index once, across as many pieces as
+ * there are threads, and a call from inside a piece stays on its thread. */
+typedef struct
+{
+  gint *visits;
+  gint nested_pieces;
+} ParallelCount;
+
+static void
+count_nested (gint64   begin,
+              gint64   end,
+              gpointer data)
+{
+  g_atomic_int_inc ((gint *) data);
+}
+
+static void
+count_visits (gint64   begin,
+              gint64   end,
+              gpointer data)
+{
+  ParallelCount *count = data;
+
+  g_assert_cmpint (begin, <, end);
+  for (gint64 i = begin; i < end; i++)
+    g_atomic_int_inc (&count->visits[i]);
+  lt_parallel_for (1000, 1, count_nested, &count->nested_pieces);
+}
+
+static void
+test_parallel_for (void)
+{
+  const gint64 sizes[] = { 0, 1, 7, 64, 1000, 100003 };
+  const gint64 grains[] = { 1, 16, 4096 };
+  guint saved = lt_get_num_threads ();
+
+  for (guint threads = 1; threads <= 4; threads++)
+    {
+      lt_set_num_threads (threads);
+      g_assert_cmpuint (lt_get_num_threads (), ==, threads);
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        for (guint g = 0; g < G_N_ELEMENTS (grains); g++)
+          {
+            ParallelCount count = { g_new0 (gint, MAX (sizes[s], 1)), 0 };
+            guint pieces = lt_parallel_n_pieces (sizes[s], grains[g]);
+
+            lt_parallel_for (sizes[s], grains[g], count_visits, &count);
+            for (gint64 i = 0; i < sizes[s]; i++)
+              g_assert_cmpint (count.visits[i], ==, 1);
+            /* Never more pieces than threads, nor pieces under the grain. */
+            g_assert_cmpuint (pieces, <=, threads);
+            if (pieces > 1)
+              g_assert_cmpint (sizes[s] / pieces, >=, grains[g]);
+            /* Split, each piece ran the nested call whole, as one piece;
+             * not split, the nested call could split. */
+            if (sizes[s] == 0)
+              g_assert_cmpint (count.nested_pieces, ==, 0);
+            else if (pieces > 1)
+              g_assert_cmpint (count.nested_pieces, ==, (gint) pieces);
+            else
+              g_assert_cmpint (count.nested_pieces, ==, (gint) threads);
+            g_free (count.visits);
+          }
+    }
+  lt_set_num_threads (saved);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -112,6 +180,7 @@ main (int   argc,
   g_test_add_func ("/threads/views", test_views_from_many_threads);
   g_test_add_func ("/threads/storage-outlives-views", test_storage_outlives_views_across_threads);
   g_test_add_func ("/threads/shared-generator", test_shared_generator);
+  g_test_add_func ("/threads/parallel-for", test_parallel_for);
 
   return g_test_run ();
 }

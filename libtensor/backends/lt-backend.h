@@ -16,17 +16,13 @@
 #include "lt-device.h"
 #include "lt-dtype.h"
 #include "lt-dtype-private.h"
+#include "backends/lt-operand.h"
+#include "backends/lt-backend-pointwise.h"
+#include "backends/lt-backend-reduce.h"
+#include "backends/lt-backend-linalg.h"
 
 G_BEGIN_DECLS
 
-/* One strided operand: @data points at its first element (storage data plus
- * the storage offset); @strides are in elements and may be negative or 0. */
-typedef struct
-{
-  gpointer data;
-  LtDType dtype;
-  const gint64 *strides;
-} LtOperand;
 
 typedef enum
 {
@@ -87,6 +83,11 @@ struct _LtBackend
 
   /* Wait until every kernel launched so far has finished. */
   void (*synchronize) (void);
+
+  /* The math kernels, by family (lt-backend-pointwise.h, ...). */
+  const LtPointwiseKernels *pointwise;
+  const LtReduceKernels *reduce;
+  const LtLinalgKernels *linalg;
 };
 
 /* Every storage the library allocates is aligned to this many bytes. */

@@ -55,6 +55,9 @@ static const LtBackend cpu_backend = {
   .arange = lt_cpu_arange,
   .linspace = lt_cpu_linspace,
   .synchronize = lt_cpu_synchronize,
+  .pointwise = &lt_cpu_pointwise_kernels,
+  .reduce = &lt_cpu_reduce_kernels,
+  .linalg = &lt_cpu_linalg_kernels,
 };
 
 const LtBackend *

@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+#include "lt-cpu-loop.h"
 #include "lt-cpu-private.h"
 
 typedef struct
@@ -70,42 +71,6 @@ row_copy_for_size (gsize element_size)
     default:
       g_assert_not_reached ();
     }
-}
-
-/* Moves the pointers to the next row of the dims [0, n_outer) of @shape.
- * FALSE once every row has been visited. */
-static inline gboolean
-next_row (const LtLoopShape *shape,
-          guint              n_outer,
-          gint64            *counters,
-          char             **ptrs)
-{
-  for (guint d = n_outer; d-- > 0;)
-    {
-      for (guint op = 0; op < shape->n_operands; op++)
-        ptrs[op] += shape->strides[op][d];
-      if (++counters[d] < shape->sizes[d])
-        return TRUE;
-      for (guint op = 0; op < shape->n_operands; op++)
-        ptrs[op] -= shape->strides[op][d] * shape->sizes[d];
-      counters[d] = 0;
-    }
-  return FALSE;
-}
-
-/* Strides in bytes. A dim of size 0 or 1 never moves a pointer, and its
- * stride may be anything (up to G_MAXINT64), so it becomes 0 instead of
- * being multiplied; every other stride fits in bytes because the storage
- * bounds check already holds the whole view. */
-static void
-to_byte_strides (guint         ndim,
-                 const gint64 *sizes,
-                 const gint64 *strides,
-                 gsize         element_size,
-                 gint64       *out)
-{
-  for (guint d = 0; d < ndim; d++)
-    out[d] = sizes[d] <= 1 ? 0 : strides[d] * (gint64) element_size;
 }
 
 /* Index of the dim the source walks fastest, when that is not the innermost
@@ -175,7 +140,7 @@ copy_tiled (const LtLoopShape *shape,
             }
         }
     }
-  while (next_row (&outer, outer.ndim, counters, ptrs));
+  while (lt_cpu_next_row (&outer, outer.ndim, counters, ptrs));
 }
 
 static void
@@ -192,7 +157,7 @@ copy_rows (const LtLoopShape *shape,
   do
     row_copy (ptrs[0], shape->strides[0][inner], ptrs[1], shape->strides[1][inner],
               shape->sizes[inner]);
-  while (next_row (shape, inner, counters, ptrs));
+  while (lt_cpu_next_row (shape, inner, counters, ptrs));
 }
 
 static void
@@ -212,7 +177,7 @@ cast_rows (const LtLoopShape *shape,
     for (gint64 k = 0; k < n; k++)
       lt_value_write (dst_dtype, ptrs[0] + k * dst_stride,
                       lt_value_read (src_dtype, ptrs[1] + k * src_stride));
-  while (next_row (shape, inner, counters, ptrs));
+  while (lt_cpu_next_row (shape, inner, counters, ptrs));
 }
 
 void
@@ -227,8 +192,8 @@ lt_cpu_copy (guint            ndim,
   const gint64 *operands[2] = { dst_strides, src_strides };
   LtLoopShape shape;
 
-  to_byte_strides (ndim, sizes, dst->strides, dst_size, dst_strides);
-  to_byte_strides (ndim, sizes, src->strides, src_size, src_strides);
+  lt_cpu_byte_strides (ndim, sizes, dst->strides, dst_size, dst_strides);
+  lt_cpu_byte_strides (ndim, sizes, src->strides, src_size, src_strides);
   lt_loop_shape_init (&shape, ndim, sizes, 2, operands);
   if (lt_loop_shape_numel (&shape) == 0)
     return;
@@ -300,7 +265,7 @@ lt_cpu_fill (guint            ndim,
 
   lt_value_write (dst->dtype, &pattern, value);
 
-  to_byte_strides (ndim, sizes, dst->strides, element_size, strides);
+  lt_cpu_byte_strides (ndim, sizes, dst->strides, element_size, strides);
   lt_loop_shape_init (&shape, ndim, sizes, 1, operands);
   if (lt_loop_shape_numel (&shape) == 0)
     return;
@@ -334,5 +299,5 @@ lt_cpu_fill (guint            ndim,
   inner = shape.ndim - 1;
   do
     row_fill (ptrs[0], shape.strides[0][inner], &pattern, shape.sizes[inner]);
-  while (next_row (&shape, inner, counters, ptrs));
+  while (lt_cpu_next_row (&shape, inner, counters, ptrs));
 }

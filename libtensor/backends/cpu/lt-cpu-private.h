@@ -39,4 +39,9 @@ void lt_cpu_linspace (gpointer data,
                       double   start,
                       double   end);
 
+/* The math kernel tables, each defined in its family's file. */
+extern const LtPointwiseKernels lt_cpu_pointwise_kernels;
+extern const LtReduceKernels lt_cpu_reduce_kernels;
+extern const LtLinalgKernels lt_cpu_linalg_kernels;
+
 G_END_DECLS

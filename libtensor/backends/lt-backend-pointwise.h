@@ -1,0 +1,22 @@
+/* lt-backend-pointwise.h: the pointwise kernels a backend provides
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "lt-dtype.h"
+#include "lt-dtype-private.h"
+#include "backends/lt-operand.h"
+
+G_BEGIN_DECLS
+
+/* To be filled: the kernel entry points of this family. */
+typedef struct
+{
+  gpointer reserved;
+} LtPointwiseKernels;
+
+G_END_DECLS
