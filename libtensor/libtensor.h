@@ -19,6 +19,7 @@
 #include "lt-threads.h"
 #include "lt-pointwise.h"
 #include "lt-reduce.h"
+#include "lt-random.h"
 #include "lt-linalg.h"
 
 #undef LT_INSIDE

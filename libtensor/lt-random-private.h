@@ -15,6 +15,19 @@
 
 #include "lt-dtype.h"
 
+/* The other distributions of random_fill(), one value an element:
+ * integers in a range of at most 2^32 values take one word each (four a
+ * block), wider ranges two words each (high word first, two a block);
+ * Bernoulli draws take a 53-bit uniform from two words each (two a block)
+ * and give 1 when it is below the probability. */
+static inline guint
+lt_random_integer_values_per_block (guint64 range)
+{
+  return range <= G_GUINT64_CONSTANT (1) << 32 ? 4 : 2;
+}
+
+#define LT_RANDOM_BERNOULLI_VALUES_PER_BLOCK 2
+
 static inline guint
 lt_random_values_per_block (LtDType dtype)
 {

@@ -460,6 +460,39 @@ class TestCopies(LtTestCase):
         self.assertLtError(Lt.Error.SHAPE_MISMATCH, p.copy_from, new([1.0] * 4, [4]))
 
 
+class TestRandom(LtTestCase):
+
+    def test_randint(self):
+        generator = Lt.Generator.new(3)
+        t = Lt.Tensor.new_randint(generator, -2, 5, Lt.DType.INT64, [4, 5])
+        self.assertLayout(t, [4, 5], [5, 1], 0)
+        self.assertTrue(all(-2 <= v < 5 for v in values(t)))
+        again = Lt.Tensor.new_randint(Lt.Generator.new(3), -2, 5, Lt.DType.INT64, [4, 5])
+        self.assertEqual(values(t), values(again))
+        self.assertLtError(Lt.Error.INVALID_ARGUMENT, Lt.Tensor.new_randint, generator, 5, 5,
+                           Lt.DType.INT64, [2])
+
+    def test_fills_through_views(self):
+        generator = Lt.Generator.new(4)
+        p = points()
+        self.assertTrue(p.select(0, 1).uniform_(generator, 10.0, 20.0))
+        v = values(p)
+        self.assertEqual(v[:2] + v[4:], [4.0, 1.0, 2.0, 1.0])
+        self.assertTrue(all(10.0 <= x < 20.0 for x in v[2:4]))
+        self.assertTrue(p.normal_(generator, 0.0, 1.0))
+        self.assertTrue(p.bernoulli_(generator, 1.0))
+        self.assertEqual(values(p), [1.0] * 6)
+        self.assertLtError(Lt.Error.INTERNAL_OVERLAP,
+                           new([1.0], [1]).expand([3]).uniform_, generator, 0.0, 1.0)
+
+    def test_normal_and_bernoulli(self):
+        generator = Lt.Generator.new(5)
+        t = Lt.Tensor.new_normal(generator, 1.0, 0.0, F32, [3])
+        self.assertEqual(values(t), [1.0] * 3)
+        drawn = Lt.Tensor.bernoulli(new([0.0, 1.0], [2]), generator)
+        self.assertEqual(values(drawn), [0.0, 1.0])
+
+
 def _gir_path():
     candidates = []
     for directory in os.environ.get('GI_TYPELIB_PATH', '').split(os.pathsep):

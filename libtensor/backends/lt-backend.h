@@ -28,7 +28,20 @@ typedef enum
 {
   LT_RANDOM_UNIFORM,
   LT_RANDOM_NORMAL,
+  LT_RANDOM_INTEGER,
+  LT_RANDOM_BERNOULLI,
 } LtRandomDistribution;
+
+/* What random_fill() draws: uniform in [a, b), normal with mean a and
+ * standard deviation b, integers in [low, high), or 1 with probability a
+ * (or, with a probabilities operand, the element's own probability). How
+ * elements map to Philox words is in lt-random-private.h. */
+typedef struct
+{
+  LtRandomDistribution distribution;
+  double a, b;
+  gint64 low, high;
+} LtRandomParams;
 
 typedef struct _LtBackend LtBackend;
 
@@ -64,6 +77,17 @@ struct _LtBackend
                   LtRandomDistribution distribution,
                   guint64              seed,
                   guint64              counter);
+
+  /* Every element of dst, in row-major order of its view, from the Philox
+   * blocks starting at counter under key seed. probabilities (nullable, for
+   * LT_RANDOM_BERNOULLI only) has dst's sizes and a floating dtype. */
+  void (*random_fill) (guint                 ndim,
+                       const gint64         *sizes,
+                       const LtOperand      *dst,
+                       const LtOperand      *probabilities,
+                       const LtRandomParams *params,
+                       guint64               seed,
+                       guint64               counter);
 
   /* n contiguous elements start + i * step; integer arithmetic when both
    * values are integers. */

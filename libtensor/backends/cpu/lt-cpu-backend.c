@@ -52,6 +52,7 @@ static const LtBackend cpu_backend = {
   .copy = lt_cpu_copy,
   .fill = lt_cpu_fill,
   .random = lt_cpu_random,
+  .random_fill = lt_cpu_random_fill,
   .arange = lt_cpu_arange,
   .linspace = lt_cpu_linspace,
   .synchronize = lt_cpu_synchronize,

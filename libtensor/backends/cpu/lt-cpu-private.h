@@ -27,6 +27,14 @@ void lt_cpu_random (gpointer             data,
                     guint64              seed,
                     guint64              counter);
 
+void lt_cpu_random_fill (guint                 ndim,
+                         const gint64         *sizes,
+                         const LtOperand      *dst,
+                         const LtOperand      *probabilities,
+                         const LtRandomParams *params,
+                         guint64               seed,
+                         guint64               counter);
+
 void lt_cpu_arange (gpointer data,
                     LtDType  dtype,
                     gint64   n,
