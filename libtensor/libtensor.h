@@ -16,6 +16,7 @@
 #include "lt-generator.h"
 #include "lt-storage.h"
 #include "lt-tensor.h"
+#include "lt-names.h"
 #include "lt-threads.h"
 #include "lt-pointwise.h"
 #include "lt-reduce.h"

@@ -33,6 +33,7 @@ G_BEGIN_DECLS
  * @LT_ERROR_DTYPE: an unknown dtype, or a dtype the operation does not support
  * @LT_ERROR_INTERNAL_OVERLAP: a write into a tensor whose elements share memory
  * @LT_ERROR_OUT_OF_MEMORY: the memory for a storage could not be allocated
+ * @LT_ERROR_NAMES: dim names are invalid, repeat, are missing or do not match
  *
  * The kinds of mistakes a caller can make, each reported as a #GError in %LT_ERROR.
  */
@@ -48,6 +49,7 @@ typedef enum
   LT_ERROR_DTYPE,
   LT_ERROR_INTERNAL_OVERLAP,
   LT_ERROR_OUT_OF_MEMORY,
+  LT_ERROR_NAMES,
 } LtError;
 
 LT_AVAILABLE_IN_ALL

@@ -408,6 +408,25 @@ size_suffix (LtTensor *self)
   return g_string_free (text, FALSE);
 }
 
+/* "names=('N', None)", as PyTorch ends a named tensor. */
+static char *
+names_suffix (LtTensor *self)
+{
+  GString *text = g_string_new ("names=(");
+
+  for (guint d = 0; d < self->ndim; d++)
+    {
+      if (d > 0)
+        g_string_append (text, ", ");
+      if (self->names[d] != NULL)
+        g_string_append_printf (text, "'%s'", self->names[d]);
+      else
+        g_string_append (text, "None");
+    }
+  g_string_append (text, self->ndim == 1 ? ",)" : ")");
+  return g_string_free (text, FALSE);
+}
+
 /**
  * lt_tensor_to_string:
  * @self: an #LtTensor
@@ -426,7 +445,8 @@ size_suffix (LtTensor *self)
  * `1.0000e-05` for wide ranges), columns are right-aligned, rows wrap at 80
  * columns, tensors with more than 1000 elements show only the first and last
  * three items of each dim around `...`, and the dtype is named unless it is
- * float32, int64, bool or complex64.
+ * float32, int64, bool or complex64. Named dims end the text as in
+ * PyTorch: `names=('N', None)`.
  *
  * Only the printed elements are read, so summarising a huge tensor is cheap.
  *
@@ -463,6 +483,8 @@ lt_tensor_to_string (LtTensor *self)
 
   if (!default_dtype)
     g_ptr_array_add (suffixes, g_strdup_printf ("dtype=torch.%s", lt_dtype_get_name (dtype)));
+  if (self->names != NULL)
+    g_ptr_array_add (suffixes, names_suffix (self));
 
   append_suffixes (out, suffixes, indent);
   return g_string_free (g_steal_pointer (&out), FALSE);

@@ -37,6 +37,7 @@ copy_preserving_layout (LtTensor *self,
   if (copy == NULL)
     return NULL;
   copy_elements (copy, self);
+  lt_tensor_set_names_internal (copy, self->names);
   return g_steal_pointer (&copy);
 }
 
@@ -71,6 +72,7 @@ lt_tensor_contiguous (LtTensor *self,
   if (copy == NULL)
     return NULL;
   copy_elements (copy, self);
+  lt_tensor_set_names_internal (copy, self->names);
   return g_steal_pointer (&copy);
 }
 

@@ -28,6 +28,10 @@ struct _LtTensor
   gint64 *sizes;
   gint64 *strides;
   gint64 inline_shape[2 * LT_TENSOR_INLINE_DIMS];
+
+  /* Dim names (lt-names.c): one interned string or NULL per dim, or NULL
+   * itself while no dim has a name. */
+  const char **names;
 };
 
 LtTensor *lt_tensor_new_view          (LtStorage    *storage,
@@ -54,6 +58,12 @@ gboolean  lt_tensor_check_sizes       (const char   *op,
                                        guint         n_sizes,
                                        GError      **error);
 gboolean  lt_tensor_check_writable    (const char   *op,
+                                       LtTensor     *self,
+                                       GError      **error);
+
+void      lt_tensor_set_names_internal (LtTensor         *self,
+                                        const char *const *names);
+gboolean  lt_tensor_check_unnamed     (const char   *op,
                                        LtTensor     *self,
                                        GError      **error);
 

@@ -25,6 +25,9 @@ typedef struct
   gint64 offset;
   gint64 sizes[LT_MAX_DIMS];
   gint64 strides[LT_MAX_DIMS];
+  /* The dim names move with their dims; a new dim has none. */
+  gboolean named;
+  const char *names[LT_MAX_DIMS];
 } ViewMeta;
 
 static void
@@ -35,6 +38,9 @@ meta_init (ViewMeta *meta,
   meta->offset = self->storage_offset;
   memcpy (meta->sizes, self->sizes, self->ndim * sizeof (gint64));
   memcpy (meta->strides, self->strides, self->ndim * sizeof (gint64));
+  meta->named = self->names != NULL;
+  if (meta->named)
+    memcpy (meta->names, self->names, self->ndim * sizeof (char *));
 }
 
 static LtTensor *
@@ -51,7 +57,13 @@ meta_to_view (const ViewMeta *meta,
   if (offset < 0 && lt_layout_numel (meta->ndim, meta->sizes, &numel) && numel == 0)
     offset = 0;
 
-  return lt_tensor_new_view (storage, meta->ndim, meta->sizes, meta->strides, offset);
+  {
+    LtTensor *view = lt_tensor_new_view (storage, meta->ndim, meta->sizes, meta->strides, offset);
+
+    if (meta->named)
+      lt_tensor_set_names_internal (view, meta->names);
+    return view;
+  }
 }
 
 static void
@@ -61,6 +73,8 @@ meta_remove_dim (ViewMeta *meta,
   memmove (meta->sizes + dim, meta->sizes + dim + 1, (meta->ndim - dim - 1) * sizeof (gint64));
   memmove (meta->strides + dim, meta->strides + dim + 1,
            (meta->ndim - dim - 1) * sizeof (gint64));
+  if (meta->named)
+    memmove (meta->names + dim, meta->names + dim + 1, (meta->ndim - dim - 1) * sizeof (char *));
   meta->ndim--;
 }
 
@@ -72,6 +86,11 @@ meta_insert_dim (ViewMeta *meta,
 {
   memmove (meta->sizes + dim + 1, meta->sizes + dim, (meta->ndim - dim) * sizeof (gint64));
   memmove (meta->strides + dim + 1, meta->strides + dim, (meta->ndim - dim) * sizeof (gint64));
+  if (meta->named)
+    {
+      memmove (meta->names + dim + 1, meta->names + dim, (meta->ndim - dim) * sizeof (char *));
+      meta->names[dim] = NULL;
+    }
   meta->sizes[dim] = size;
   meta->strides[dim] = stride;
   meta->ndim++;
@@ -239,6 +258,13 @@ meta_unsqueeze (ViewMeta *meta,
 {
   guint d;
 
+  if (meta->named)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
+                   "unsqueeze() does not take named tensors (as in PyTorch); drop the names "
+                   "with rename() first, or add a dim with align_to()");
+      return FALSE;
+    }
   if (!check_dim_room ("unsqueeze()", meta->ndim, error))
     return FALSE;
   if (!lt_tensor_wrap_dim ("unsqueeze()", dim, meta->ndim + 1, &d, error))
@@ -338,8 +364,13 @@ lt_tensor_alias (LtTensor *self)
 {
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
 
-  return lt_tensor_new_view (self->storage, self->ndim, self->sizes, self->strides,
-                             self->storage_offset);
+  {
+    LtTensor *view = lt_tensor_new_view (self->storage, self->ndim, self->sizes, self->strides,
+                                         self->storage_offset);
+
+    lt_tensor_set_names_internal (view, self->names);
+    return view;
+  }
 }
 
 /**
@@ -630,6 +661,13 @@ lt_tensor_transpose (LtTensor *self,
       meta.strides[d0] = meta.strides[d1];
       meta.sizes[d1] = size;
       meta.strides[d1] = stride;
+      if (meta.named)
+        {
+          const char *name = meta.names[d0];
+
+          meta.names[d0] = meta.names[d1];
+          meta.names[d1] = name;
+        }
     }
   return meta_to_view (&meta, self->storage);
 }
@@ -715,6 +753,9 @@ lt_tensor_permute (LtTensor  *self,
   g_return_val_if_fail (dims != NULL || n_dims == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!lt_tensor_check_unnamed ("permute()", self, error))
+    return NULL;
+
   if (n_dims != self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
@@ -765,6 +806,9 @@ lt_tensor_movedim (LtTensor  *self,
   g_return_val_if_fail (source != NULL || n_source == 0, NULL);
   g_return_val_if_fail (destination != NULL || n_destination == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lt_tensor_check_unnamed ("movedim()", self, error))
+    return NULL;
 
   if (n_source != n_destination)
     {
@@ -956,6 +1000,9 @@ lt_tensor_view (LtTensor     *self,
   g_return_val_if_fail (shape != NULL || n_dims == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!lt_tensor_check_unnamed ("view()", self, error))
+    return NULL;
+
   whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " elements", self->numel);
   if (!infer_shape ("view()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
@@ -991,6 +1038,9 @@ lt_tensor_reshape (LtTensor     *self,
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (shape != NULL || n_dims == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lt_tensor_check_unnamed ("reshape()", self, error))
+    return NULL;
 
   whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " elements", self->numel);
   if (!infer_shape ("reshape()", shape, n_dims, self->numel, whole, inferred, error))
@@ -1048,8 +1098,11 @@ lt_tensor_flatten (LtTensor *self,
       shape[0] = 1;
       return lt_tensor_reshape (self, shape, 1, error);
     }
+  /* Nothing to merge: PyTorch returns the tensor, names and all. */
   if (start == end)
     return g_object_ref (self);
+  if (!lt_tensor_check_unnamed ("flatten()", self, error))
+    return NULL;
 
   for (guint d = 0; d < start; d++)
     shape[n++] = self->sizes[d];
@@ -1089,6 +1142,9 @@ lt_tensor_unflatten (LtTensor     *self,
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (sizes != NULL || n_sizes == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lt_tensor_check_unnamed ("unflatten()", self, error))
+    return NULL;
 
   if (self->ndim == 0)
     {
@@ -1210,8 +1266,19 @@ expand_to (const char   *op,
   if (!lt_tensor_check_sizes (op, new_sizes, n_sizes, error))
     return NULL;
 
-  return lt_tensor_new_view (self->storage, n_sizes, new_sizes, new_strides,
-                             self->storage_offset);
+  {
+    LtTensor *view = lt_tensor_new_view (self->storage, n_sizes, new_sizes, new_strides,
+                                         self->storage_offset);
+
+    if (self->names != NULL)
+      {
+        const char *names[LT_MAX_DIMS] = { NULL };
+
+        memcpy (names + (n_sizes - self->ndim), self->names, self->ndim * sizeof (char *));
+        lt_tensor_set_names_internal (view, names);
+      }
+    return view;
+  }
 }
 
 /**
@@ -1510,6 +1577,9 @@ lt_tensor_unfold (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!lt_tensor_check_unnamed ("unfold()", self, error))
+    return NULL;
+
   if (!lt_tensor_wrap_dim ("unfold()", dim, self->ndim, &d, error))
     return NULL;
   if (!check_dim_room ("unfold()", self->ndim, error))
@@ -1582,6 +1652,9 @@ lt_tensor_flip (LtTensor  *self,
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (dims != NULL || n_dims == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lt_tensor_check_unnamed ("flip()", self, error))
+    return NULL;
 
   if (n_dims > MAX (self->ndim, 1))
     {
@@ -1878,6 +1951,9 @@ lt_tensor_view_as_real (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!lt_tensor_check_unnamed ("view_as_real()", self, error))
+    return NULL;
+
   dtype = lt_tensor_get_dtype (self);
   if (!lt_dtype_is_complex (dtype))
     {
@@ -1934,6 +2010,9 @@ lt_tensor_view_as_complex (LtTensor *self,
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lt_tensor_check_unnamed ("view_as_complex()", self, error))
+    return NULL;
 
   dtype = lt_tensor_get_dtype (self);
   if (dtype != LT_DTYPE_FLOAT32 && dtype != LT_DTYPE_FLOAT64)

@@ -60,6 +60,7 @@ lt_tensor_finalize (GObject *object)
 
   if (self->sizes != self->inline_shape)
     g_free (self->sizes);
+  g_free (self->names);
   g_clear_object (&self->storage);
 
   G_OBJECT_CLASS (lt_tensor_parent_class)->finalize (object);
