@@ -111,8 +111,12 @@ product_n_batches (const Product *p)
   return n;
 }
 
-/* One row of out: out[j] = sum over l of a[l] * b[l, j]. The accumulator
- * type is wide enough that only the final store rounds or wraps. */
+/* One row of out: out[j] = sum over l of a[l] * b[l, j], a block of
+ * columns at a time so that b is read along its rows. The accumulator type
+ * is wide enough that only the final store rounds or wraps, and each
+ * element's sum runs over l in order whatever the blocking. */
+#define ROW_BLOCK 256
+
 #define DEFINE_ROW(name, T, Acc, LOAD, STORE, MAC)                                    \
   static void                                                                         \
   name (const Product *p,                                                             \
@@ -124,15 +128,24 @@ product_n_batches (const Product *p)
     gint64 a_cs = p->strides[1][p->batch_ndim + 1];                                   \
     gint64 b_rs = p->strides[2][p->batch_ndim];                                       \
     gint64 b_cs = p->strides[2][p->batch_ndim + 1];                                   \
+    Acc acc[ROW_BLOCK];                                                               \
                                                                                       \
-    for (gint64 j = 0; j < p->n; j++)                                                 \
+    for (gint64 j0 = 0; j0 < p->n; j0 += ROW_BLOCK)                                   \
       {                                                                               \
-        Acc acc = 0;                                                                  \
-        const char *bj = b + j * b_cs;                                                \
+        gint64 width = MIN (ROW_BLOCK, p->n - j0);                                    \
                                                                                       \
+        for (gint64 j = 0; j < width; j++)                                            \
+          acc[j] = 0;                                                                 \
         for (gint64 l = 0; l < p->k; l++)                                             \
-          MAC (acc, LOAD ((const T *) (a + l * a_cs)), LOAD ((const T *) (bj + l * b_rs))); \
-        STORE ((T *) (out + j * out_cs), acc);                                        \
+          {                                                                           \
+            Acc x = LOAD ((const T *) (a + l * a_cs));                                \
+            const char *bl = b + l * b_rs + j0 * b_cs;                                \
+                                                                                      \
+            for (gint64 j = 0; j < width; j++)                                        \
+              MAC (acc[j], x, LOAD ((const T *) (bl + j * b_cs)));                    \
+          }                                                                           \
+        for (gint64 j = 0; j < width; j++)                                            \
+          STORE ((T *) (out + (j0 + j) * out_cs), acc[j]);                            \
       }                                                                               \
   }
 
@@ -226,7 +239,8 @@ loop_product (Product *p)
 #ifdef HAVE_CBLAS
 
 /* How BLAS can read a rows x cols matrix with byte strides rs and cs (0 when
- * the dim has size 1): as it is, transposed, or not at all. */
+ * the dim has size 1): as it is, transposed, or not at all (a stride of 0,
+ * a negative one, or a leading dimension too small or too large for an int). */
 static gboolean
 blas_layout (gint64           rows,
              gint64           cols,
@@ -243,13 +257,13 @@ blas_layout (gint64           rows,
     {
       *trans = CblasNoTrans;
       *ld = rows <= 1 ? MAX (1, cols) : row_step;
-      return TRUE;
+      return *ld <= G_MAXINT;
     }
   if ((rows <= 1 || row_step == 1) && (cols <= 1 || col_step >= MAX (1, rows)))
     {
       *trans = CblasTrans;
       *ld = cols <= 1 ? MAX (1, rows) : col_step;
-      return TRUE;
+      return *ld <= G_MAXINT;
     }
   return FALSE;
 }
@@ -382,7 +396,7 @@ blas_vector (gint64  len,
              gint64 *inc)
 {
   *inc = len <= 1 ? 1 : stride / (gint64) element_size;
-  return *inc >= 1;
+  return *inc >= 1 && *inc <= G_MAXINT;
 }
 
 static void
