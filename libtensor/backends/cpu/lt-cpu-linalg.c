@@ -74,7 +74,8 @@ product_init (Product         *p,
     {
       gint64 sizes[MAX_BATCH_DIMS];
 
-      memcpy (sizes, batch_sizes, batch_ndim * sizeof (gint64));
+      if (batch_ndim > 0)
+        memcpy (sizes, batch_sizes, batch_ndim * sizeof (gint64));
       sizes[batch_ndim] = rows[op];
       sizes[batch_ndim + 1] = cols[op];
       p->data[op] = operands[op]->data;
