@@ -8,9 +8,10 @@
  * batch dims, dims only one has are the rows or columns of a matrix
  * product, dims neither needs any more are its inner dim. A dim only one
  * operand has and nobody needs is summed first, as a product with a vector
- * of ones. Nothing loops over elements here: the work is views, reshapes
- * (which copy only when the dims cannot be merged in place) and the
- * backend's batched matmul.
+ * of ones. Row or column dims that cannot be merged in place stay batch
+ * dims (the other operand walking them with stride 0), so only inner dims
+ * that do not merge are ever copied. Nothing loops over elements here: the
+ * work is views, reshapes and the backend's batched matmul.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -246,6 +247,33 @@ sum_dims (LtTensor       *t,
   return full_view (out, t->ndim, full_sizes, full_strides, error);
 }
 
+/* Orders @dims (all of size > 1 in @t) outermost first by @t's strides and
+ * returns how many of the outer ones cannot be merged with the rest into one
+ * dim without a copy: those are better walked as batch dims. */
+static guint
+split_unmergeable (LtTensor *t,
+                   guint    *dims,
+                   guint     n)
+{
+  guint first;
+
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && ABS (t->strides[dims[j - 1]]) < ABS (t->strides[dims[j]]); j--)
+      {
+        guint tmp = dims[j];
+
+        dims[j] = dims[j - 1];
+        dims[j - 1] = tmp;
+      }
+  if (n == 0)
+    return 0;
+  first = n - 1;
+  while (first > 0
+         && t->strides[dims[first - 1]] == t->sizes[dims[first]] * t->strides[dims[first]])
+    first--;
+  return first;
+}
+
 /* The product of @a and @b over the dims neither of them keeps (those only
  * one of them has must have been summed away already). */
 static LtTensor *
@@ -283,10 +311,26 @@ contract (LtTensor       *a,
         cols[nc++] = d;
     }
 
+  /* Row (or column) dims that do not merge in place become batch dims, b
+   * (or a) walking them with stride 0, instead of being copied together. */
+  {
+    guint split = split_unmergeable (a, rows, nr);
+
+    for (guint i = 0; i < split; i++)
+      batch[nb++] = rows[i];
+    memmove (rows, rows + split, (nr - split) * sizeof (guint));
+    nr -= split;
+    split = split_unmergeable (b, cols, nc);
+    for (guint i = 0; i < split; i++)
+      batch[nb++] = cols[i];
+    memmove (cols, cols + split, (nc - split) * sizeof (guint));
+    nc -= split;
+  }
+
   for (guint i = 0; i < nb; i++)
     {
       a_order[i] = b_order[i] = out_dims[n_out++] = batch[i];
-      batch_sizes[i] = a->sizes[batch[i]];
+      batch_sizes[i] = MAX (a->sizes[batch[i]], b->sizes[batch[i]]);
     }
   for (guint i = 0; i < nr; i++)
     {
@@ -311,8 +355,11 @@ contract (LtTensor       *a,
   if (b2 == NULL)
     return NULL;
 
-  memcpy (a_strides, a2->strides, (nb + 2) * sizeof (gint64));
-  memcpy (b_strides, b2->strides, (nb + 2) * sizeof (gint64));
+  for (guint i = 0; i < nb + 2; i++)
+    {
+      a_strides[i] = a2->sizes[i] == 1 ? 0 : a2->strides[i];
+      b_strides[i] = b2->sizes[i] == 1 ? 0 : b2->strides[i];
+    }
   for (guint i = 0; i < n_out; i++)
     out_sizes[i] = i < nb ? batch_sizes[i] : i < nb + nr ? a->sizes[out_dims[i]]
                                                          : b->sizes[out_dims[i]];
