@@ -495,6 +495,39 @@ test_einsum_grayscale (void)
                 18.4384);
 }
 
+/* The loops split large products by output row; every element is summed by
+ * one thread in one order, so the thread count cannot change a value. */
+static void
+test_threads_do_not_change_values (void)
+{
+  const LtDType dtypes[] = { LT_DTYPE_INT64, LT_DTYPE_BFLOAT16, LT_DTYPE_INT8 };
+  guint saved = lt_get_num_threads ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (dtypes); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) a = lt_test_arange_shaped (dtypes[i], 150, 200);
+      g_autoptr (LtTensor) b = lt_test_arange_shaped (dtypes[i], 150, 200);
+      g_autoptr (LtTensor) bt = lt_tensor_t (b, &error);
+      g_autoptr (LtTensor) one = NULL;
+      g_autoptr (LtTensor) four = NULL;
+      g_autoptr (GBytes) one_bytes = NULL;
+      g_autoptr (GBytes) four_bytes = NULL;
+
+      lt_set_num_threads (1);
+      one = lt_tensor_mm (a, bt, &error);
+      g_assert_no_error (error);
+      lt_set_num_threads (4);
+      four = lt_tensor_mm (a, bt, &error);
+      g_assert_no_error (error);
+      one_bytes = lt_tensor_to_bytes (one, &error);
+      four_bytes = lt_tensor_to_bytes (four, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (one_bytes, four_bytes));
+    }
+  lt_set_num_threads (saved);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -513,6 +546,8 @@ main (int   argc,
   g_test_add_func ("/linalg/matmul/vectors", test_matmul_vectors);
   g_test_add_func ("/linalg/matmul/batched", test_matmul_batched);
   g_test_add_func ("/linalg/dtypes/integer-and-bfloat16", test_integer_dtypes);
+  g_test_add_func ("/linalg/dtypes/threads-do-not-change-values",
+                   test_threads_do_not_change_values);
   g_test_add_func ("/linalg/refusals", test_refusals);
   g_test_add_func ("/linalg/einsum/matrix-products", test_einsum_matrix_products);
   g_test_add_func ("/linalg/einsum/one-operand", test_einsum_one_operand);
