@@ -209,7 +209,8 @@ lt_tensor_mv (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (vec), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_ndim (op, "the matrix", self, 2, error) || !check_ndim (op, "the vector", vec, 1, error))
+  if (!check_ndim (op, "the matrix", self, 2, error)
+      || !check_ndim (op, "the vector", vec, 1, error))
     return NULL;
   if (self->sizes[1] != vec->sizes[0])
     {

@@ -88,9 +88,10 @@ def random_values(rng, shape, dtype):
         return torch.randint(0, 2, shape, generator=gen).bool()
     if dtype in (torch.bfloat16, torch.float16):
         return torch.randint(-3, 4, shape, generator=gen).to(dtype)
-    if dtype.is_floating_point or dtype.is_complex:
-        return torch.randn(shape, generator=gen, dtype=torch.float64).to(dtype) if not \
-            dtype.is_complex else torch.randn(shape, generator=gen, dtype=dtype)
+    if dtype.is_complex:
+        return torch.randn(shape, generator=gen, dtype=dtype)
+    if dtype.is_floating_point:
+        return torch.randn(shape, generator=gen, dtype=torch.float64).to(dtype)
     info = torch.iinfo(dtype)
     if rng.random() < 0.3:
         # Big values, so that the sums wrap around.
