@@ -312,6 +312,41 @@ int_pow (gint64 base,
 DEFINE_FLOAT_HELPERS (f, float)
 DEFINE_FLOAT_HELPERS (d, double)
 
+/* PyTorch's complex division (Smith's algorithm), so that division by zero
+ * and large values give what PyTorch gives rather than C99's Annex G. */
+#define DEFINE_COMPLEX_DIV(suffix, F, CF)                                        \
+  static inline CF                                                               \
+  cpx_div_##suffix (CF x, CF y)                                                  \
+  {                                                                              \
+    F a = creal (x), b = cimag (x), c = creal (y), d = cimag (y);                \
+    F abs_c = fabs (c), abs_d = fabs (d), re, im;                                \
+    if (abs_c >= abs_d)                                                          \
+      {                                                                          \
+        if (abs_c == 0 && abs_d == 0)                                            \
+          {                                                                      \
+            re = a / abs_c;                                                      \
+            im = b / abs_d;                                                      \
+          }                                                                      \
+        else                                                                     \
+          {                                                                      \
+            F rat = d / c, scl = (F) 1 / (c + d * rat);                          \
+            re = (a + b * rat) * scl;                                            \
+            im = (b - a * rat) * scl;                                            \
+          }                                                                      \
+      }                                                                          \
+    else                                                                         \
+      {                                                                          \
+        F rat = c / d, scl = (F) 1 / (d + c * rat);                              \
+        re = (a * rat + b) * scl;                                                \
+        im = (b * rat - a) * scl;                                                \
+      }                                                                          \
+    return CMPLX##suffix (re, im);                                               \
+  }
+
+DEFINE_COMPLEX_DIV (F, float, cfloat)
+DEFINE_COMPLEX_DIV (, double, cdouble)
+
+#define CPX_DIV(x, y) _Generic ((x), cfloat: cpx_div_F, default: cpx_div_) (x, y)
 #define FLT_FLOORDIV(x, y) _Generic ((x), float: flt_floordiv_f, default: flt_floordiv_d) (x, y)
 #define FLT_REMAINDER(x, y) _Generic ((x), float: flt_remainder_f, default: flt_remainder_d) (x, y)
 
@@ -385,7 +420,7 @@ DEFINE_FLOAT_HELPERS (d, double)
 #define E_cpx_sub E_flt_sub
 #define E_cpx_suba E_flt_suba
 #define E_cpx_mul E_flt_mul
-#define E_cpx_div E_flt_div
+#define E_cpx_div(x, y) CPX_DIV (x, y)
 #define E_cpx_pow(x, y) pow (x, y)
 #define E_cpx_eq E_int_eq
 #define E_cpx_ne E_int_ne
