@@ -902,10 +902,12 @@ clamp (LtTensor  *self,
     }
 
   dtype = lt_tensor_result_type_of (operands, n);
-  if (lt_dtype_is_complex (dtype))
+  if (lt_dtype_is_complex (dtype) || (dtype == LT_DTYPE_BOOL && n == 3))
     {
+      /* PyTorch has no bool kernel for clamping on both sides. */
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: not supported for complex tensors (%s)", opname, dtype_name (dtype));
+                   "%s: not supported for %s tensors%s", opname, dtype_name (dtype),
+                   dtype == LT_DTYPE_BOOL ? " with both bounds; use logical operations" : "");
       return FALSE;
     }
   if (!broadcast (opname, operands, n, &ndim, sizes, error))

@@ -25,7 +25,15 @@
 #    non-integral values.
 #  - where() refuses a uint8 condition, which PyTorch 1.13 accepts with a
 #    deprecation warning.
-#  - Infinite and NaN complex values, and in lerp(): see FINITE_ONLY.
+#  - Infinite and NaN complex values, and in lerp(): see FINITE_ONLY; complex
+#    results are compared where both are finite (a real inf operand of a
+#    complex division gives NaN in PyTorch's vectorised loop, 0 here).
+#  - float16/bfloat16 floor_divide, trunc division and remainder: PyTorch
+#    rounds each intermediate to the 16-bit type, libtensor computes in
+#    float and rounds once; quotients near an integer may differ by one.
+#  - In-place comparisons writing into a complex tensor (PyTorch writes
+#    1+1j for true) or comparing with a complex operand (PyTorch first casts
+#    it to self's real dtype).
 #  - In-place ops into a tensor that is also read in another layout: PyTorch
 #    sometimes refuses ("unsupported operation: some elements of the input
 #    tensor and the written-to tensor refer to a single memory location");
@@ -251,6 +259,9 @@ def compare(expected, actual, what):
                                                    list(expected.shape)))
     e = torch_numpy(expected)
     a = lt_numpy(actual)
+    if tdtype in ('float16', 'bfloat16') and ('FLOOR_DIVIDE' in what or 'TRUNC_DIVIDE' in what
+                                              or 'REMAINDER' in what):
+        return 'skip'
     if tdtype in TOLERANCES:
         tol = TOLERANCES[tdtype]
         # Values computed in float16 may land one ulp apart, which relative
@@ -259,10 +270,7 @@ def compare(expected, actual, what):
         ok = np.allclose(a[finite], e[finite], rtol=tol, atol=tol)
         ok = ok and np.array_equal(a[~finite & ~np.isnan(e)], e[~finite & ~np.isnan(e)]) \
             if not tdtype.startswith('complex') else ok
-        if ok and e.size and tdtype.startswith('complex'):
-            # Non-finite complex values only need to be non-finite in both.
-            ok = np.array_equal(np.isfinite(a), np.isfinite(e))
-        elif ok and e.size:
+        if ok and e.size and not tdtype.startswith('complex'):
             ok = np.array_equal(np.isnan(a), np.isnan(e))
     else:
         ok = np.array_equal(a, e)
@@ -310,6 +318,10 @@ def run_case(seed, verbose=False):
             other, lt_other, b_kind = make_view(rng, b_shape, b_dtype)
             description.append('%s %s %s view, %s %s %s view' % (
                 name, a_dtype, kind, b_dtype, b_shape, b_kind))
+        if in_place and name in ('EQ', 'NE', 'LT', 'LE', 'GT', 'GE') and \
+                (a_dtype.startswith('complex') or isinstance(other, complex)
+                 or isinstance(other, torch.Tensor) and other.dtype.is_complex):
+            return 'skip'
         torch_call = lambda: torch_binary(name, t, other, in_place)  # noqa: E731
         lt_call = (lambda: lt.binary_(getattr(Lt.BinaryOp, name), lt_other) and lt) \
             if in_place else (lambda: lt.binary(getattr(Lt.BinaryOp, name), lt_other))
