@@ -80,12 +80,12 @@ dtype_name (LtDType dtype)
 
 /* The broadcast sizes of @tensors, or an error naming the clashing shapes. */
 static gboolean
-broadcast (const char       *op,
-           LtTensor *const  *tensors,
-           guint             n_tensors,
-           guint            *out_ndim,
-           gint64           *out_sizes,
-           GError          **error)
+broadcast (const char      *op,
+           LtTensor *const *tensors,
+           guint            n_tensors,
+           guint           *out_ndim,
+           gint64          *out_sizes,
+           GError         **error)
 {
   guint ndim = 0;
 
@@ -127,9 +127,9 @@ prepare_input (LtTensor     *t,
 }
 
 static void
-launch (const Kernel     *kernel,
-        LtTensor         *out,
-        LtTensor *const  *inputs)
+launch (const Kernel    *kernel,
+        LtTensor        *out,
+        LtTensor *const *inputs)
 {
   const LtBackend *backend = lt_storage_get_backend (out->storage);
   const LtPointwiseKernels *k = backend->pointwise;
@@ -199,15 +199,15 @@ check_in_place (const char   *op,
  * into a new tensor of @out_dtype when @self is NULL, or else into @self
  * (already checked with check_in_place()). */
 static gboolean
-execute (const char     *op,
-         const Kernel   *kernel,
-         LtTensor       *self,
-         LtDType         out_dtype,
-         guint           ndim,
-         const gint64   *sizes,
-         LtTensor      **inputs,
-         LtTensor      **out_result,
-         GError        **error)
+execute (const char   *op,
+         const Kernel *kernel,
+         LtTensor     *self,
+         LtDType       out_dtype,
+         guint         ndim,
+         const gint64 *sizes,
+         LtTensor    **inputs,
+         LtTensor    **out_result,
+         GError      **error)
 {
   g_autoptr (LtTensor) out = NULL;
 
@@ -293,12 +293,11 @@ unary_supports (LtUnaryOp op,
 }
 
 static gboolean
-unary (const char *name,
-       LtTensor   *self,
-       LtUnaryOp   op,
-       gboolean    in_place,
-       LtTensor  **out_result,
-       GError    **error)
+unary (LtTensor  *self,
+       LtUnaryOp  op,
+       gboolean   in_place,
+       LtTensor **out_result,
+       GError   **error)
 {
   g_autofree char *opname = g_strdup_printf ("%s%s()", unary_names[op], in_place ? "_" : "");
   LtDType dtype = lt_tensor_get_dtype (self);
@@ -373,7 +372,7 @@ lt_tensor_unary (LtTensor  *self,
   g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ISFINITE, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!unary ("unary", self, op, FALSE, &result, error))
+  if (!unary (self, op, FALSE, &result, error))
     return NULL;
   return result;
 }
@@ -401,7 +400,7 @@ lt_tensor_unary_ (LtTensor  *self,
   g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ISFINITE, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return unary ("unary_", self, op, TRUE, NULL, error);
+  return unary (self, op, TRUE, NULL, error);
 }
 
 /* Binary operations */
@@ -468,10 +467,11 @@ binary (LtTensor   *self,
                    dtype_name (lt_tensor_get_dtype (other)), dtype_name (compute));
       return FALSE;
     }
-  if (alpha != 1.0 && is_integral (compute) && alpha != trunc (alpha))
+  if (alpha != 1.0 && is_integral (compute)
+      && (alpha != trunc (alpha) || fabs (alpha) >= 0x1p63))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: alpha %g is not an integer, which a %s result needs", opname, alpha,
+                   "%s: alpha %g is not a 64-bit integer, which a %s result needs", opname, alpha,
                    dtype_name (compute));
       return FALSE;
     }
