@@ -431,6 +431,43 @@ test_where_lerp_clamp (void)
 }
 
 static void
+test_wraparound_and_16_bit_floats (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) i8 = lt_tensor_new_from_literal_with_dtype ("[100, -128]", LT_DTYPE_INT8,
+                                                                   &error);
+  g_autoptr (LtTensor) u8 = lt_tensor_new_from_literal_with_dtype ("[1, 7]", LT_DTYPE_UINT8,
+                                                                   &error);
+  g_autoptr (LtTensor) h = lt_tensor_new_from_literal_with_dtype ("[1.0, 2049.0]",
+                                                                  LT_DTYPE_FLOAT16, &error);
+  g_autoptr (LtTensor) bf = lt_tensor_new_from_literal_with_dtype ("[1.0, 256.0]",
+                                                                   LT_DTYPE_BFLOAT16, &error);
+  g_autoptr (LtTensor) two = lt_tensor_new_scalar_int (2);
+  g_autoptr (LtTensor) five = lt_tensor_new_scalar_int (5);
+  g_autoptr (LtTensor) one = lt_tensor_new_scalar_double (1.0);
+  g_autoptr (LtTensor) r1 = NULL, r2 = NULL, r3 = NULL, r4 = NULL, r5 = NULL, r6 = NULL;
+
+  g_assert_no_error (error);
+  /* Values from PyTorch 1.13: integers wrap around, 16-bit floats round. */
+  r1 = bin (i8, LT_BINARY_OP_MUL, two);
+  g_assert_cmpint (lt_tensor_get_dtype (r1), ==, LT_DTYPE_INT8);
+  lt_assert_values (r1, -56, 0);
+  r2 = un (i8, LT_UNARY_OP_ABS);
+  lt_assert_values (r2, 100, -128);
+  r3 = bin (u8, LT_BINARY_OP_SUB, five);
+  g_assert_cmpint (lt_tensor_get_dtype (r3), ==, LT_DTYPE_UINT8);
+  lt_assert_values (r3, 252, 2);
+  r4 = bin (h, LT_BINARY_OP_ADD, one);
+  g_assert_cmpint (lt_tensor_get_dtype (r4), ==, LT_DTYPE_FLOAT16);
+  lt_assert_values (r4, 2, 2048);
+  r5 = bin (bf, LT_BINARY_OP_ADD, one);
+  lt_assert_values (r5, 2, 256);
+  r6 = bin (h, LT_BINARY_OP_MUL, bf);
+  g_assert_cmpint (lt_tensor_get_dtype (r6), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (r6, 1, 2048.0 * 256.0);
+}
+
+static void
 test_threads_match_one_thread (void)
 {
   g_autoptr (LtTensor) big = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 300, 1001);
@@ -483,6 +520,8 @@ main (int   argc,
   g_test_add_func ("/pointwise/in-place/overlap", test_in_place_overlap);
   g_test_add_func ("/pointwise/in-place/refusals", test_in_place_refusals);
   g_test_add_func ("/pointwise/where-lerp-clamp", test_where_lerp_clamp);
+  g_test_add_func ("/pointwise/binary/wraparound-and-16-bit-floats",
+                   test_wraparound_and_16_bit_floats);
   g_test_add_func ("/pointwise/threads/match-one-thread", test_threads_match_one_thread);
 
   return g_test_run ();
