@@ -25,6 +25,9 @@ struct _LtTensor
   guint ndim;
   gint64 numel;
   gboolean is_contiguous;
+  /* Made from a Python-style number (lt_tensor_new_scalar_*): promotes as
+   * a scalar does, below every tensor. Views never inherit it. */
+  gboolean is_wrapped_number;
   gint64 *sizes;
   gint64 *strides;
   gint64 inline_shape[2 * LT_TENSOR_INLINE_DIMS];
@@ -66,6 +69,8 @@ void      lt_tensor_set_names_internal (LtTensor         *self,
 gboolean  lt_tensor_check_unnamed     (const char   *op,
                                        LtTensor     *self,
                                        GError      **error);
+LtDType   lt_tensor_result_type_of    (LtTensor *const *tensors,
+                                       guint            n_tensors);
 
 LtOperand lt_tensor_operand           (LtTensor     *self);
 char     *lt_tensor_describe_layout   (LtTensor     *self);

@@ -810,5 +810,150 @@ class TestDifferentialIndexing(LtTestCase):
         self.assertGreater(compared, self.N_CASES // 6)
 
 
+class TestPointwise(LtTestCase):
+
+    def assertValues(self, lt, th):
+        self.assertEqual(dtype_name(lt.dtype), dtype_name(th.dtype))
+        self.assertEqual(lt.shape, tuple(th.shape))
+        if th.dtype.is_floating_point or th.dtype.is_complex:
+            self.assertTrue(np.allclose(np.array(lt.tolist()), np.array(th.tolist()),
+                                        rtol=1e-6, equal_nan=True),
+                            '%s != %s' % (lt.tolist(), th.tolist()))
+        else:
+            self.assertEqual(lt.tolist(), th.tolist())
+
+    def test_seed_example(self):
+        p = points()
+        self.assertValues(p * 2 + 1, torch.tensor(POINTS) * 2 + 1)
+        self.assertValues(1 + 2 * p, 1 + 2 * torch.tensor(POINTS))
+
+    def test_broadcasting(self):
+        a, b = Lt.tensor([[1], [2], [3]]), Lt.tensor([[10, 20, 30, 40]])
+        ta, tb = torch.tensor([[1], [2], [3]]), torch.tensor([[10, 20, 30, 40]])
+        self.assertValues(a + b, ta + tb)
+        self.assertEqual((a + b).shape, (3, 4))
+        error = self.assertLtError(Lt.Error.SHAPE_MISMATCH, lambda: a + Lt.tensor([[1, 2], [3, 4]]))
+        self.assertIn('(3, 1)', error.message)
+
+    def test_operators_with_python_numbers(self):
+        for value in (True, 3, -2, 0.5, 1 + 2j):
+            for name in ('float32', 'int32', 'uint8', 'bool', 'float64'):
+                t = Lt.tensor([1, 2, 3], dtype=name)
+                th = torch.tensor([1, 2, 3], dtype=getattr(torch, name))
+                for op in ('__add__', '__radd__', '__mul__', '__rmul__', '__truediv__',
+                           '__eq__', '__ne__', '__lt__', '__ge__'):
+                    try:
+                        expected = getattr(th, op)(value)
+                    except RuntimeError:
+                        with self.assertRaises(GLib.Error):
+                            getattr(t, op)(value)
+                        continue
+                    if expected is NotImplemented or str(expected.dtype) == 'torch.complex32':
+                        continue
+                    self.assertValues(getattr(t, op)(value), expected)
+
+    def test_arithmetic_operators(self):
+        a, b = Lt.tensor([7, -7, 5]), Lt.tensor([2, 2, -3])
+        ta, tb = torch.tensor([7, -7, 5]), torch.tensor([2, 2, -3])
+        self.assertValues(a - b, ta - tb)
+        self.assertValues(a // b, ta // tb)
+        self.assertValues(a % b, ta % tb)
+        self.assertValues(a / b, ta / tb)
+        self.assertValues(a ** 2, ta ** 2)
+        self.assertValues(2 ** a.abs(), 2 ** ta.abs())
+        self.assertValues(a & b, ta & tb)
+        self.assertValues(a | b, ta | tb)
+        self.assertValues(a ^ b, ta ^ tb)
+        self.assertValues(-a, -ta)
+        self.assertValues(abs(a), abs(ta))
+        self.assertValues(~a, ~ta)
+        self.assertValues(+a, +ta)
+        self.assertLtError(Lt.Error.INVALID_ARGUMENT, lambda: a // 0)
+        self.assertLtError(Lt.Error.INVALID_ARGUMENT, lambda: a ** -1)
+        self.assertLtError(Lt.Error.DTYPE, lambda: Lt.tensor([1.5]) & 1)
+
+    def test_in_place_operators(self):
+        t = Lt.tensor([1.0, 2.0])
+        same = t
+        t += 1
+        t *= 3
+        t -= Lt.tensor([1.0, 1.0])
+        t /= 2
+        t **= 2
+        self.assertIs(t, same)
+        self.assertEqual(t.tolist(), [6.25, 16.0])
+        i = Lt.tensor([5, 6])
+        i //= 2
+        i %= 2
+        i |= 4
+        i &= 5
+        i ^= 1
+        self.assertEqual(i.tolist(), [5, 4])
+        self.assertLtError(Lt.Error.DTYPE, i.__iadd__, 0.5)
+        self.assertEqual(i.tolist(), [5, 4])
+
+    def test_in_place_through_view(self):
+        p = points()
+        p[1] += 10
+        self.assertEqual(p.tolist(), [[4.0, 1.0], [15.0, 13.0], [2.0, 1.0]])
+        column = p[:, 0]
+        column.mul_(2)
+        self.assertEqual(p.tolist(), [[8.0, 1.0], [30.0, 13.0], [4.0, 1.0]])
+        q = Lt.tensor([[1.0, 2.0], [3.0, 4.0]])
+        q.add_(q.t())
+        self.assertEqual(q.tolist(), [[2.0, 5.0], [5.0, 8.0]])
+
+    def test_comparisons_are_tensors_and_hashable(self):
+        a = Lt.tensor([1, 2, 3])
+        self.assertEqual((a == 2).tolist(), [False, True, False])
+        self.assertEqual((a != 2).dtype, Lt.DType.BOOL)
+        self.assertEqual((2 < a).tolist(), [False, False, True])
+        self.assertEqual({a: 'x'}[a], 'x')
+
+    def test_named_methods(self):
+        t = Lt.tensor([[1.0, -2.0], [3.0, 4.5]])
+        th = torch.tensor([[1.0, -2.0], [3.0, 4.5]])
+        for name in ('neg', 'abs', 'sign', 'exp', 'sin', 'cos', 'tanh', 'sigmoid', 'relu',
+                     'floor', 'ceil', 'round', 'trunc', 'logical_not', 'isnan', 'isinf',
+                     'isfinite'):
+            self.assertValues(getattr(t, name)(), getattr(th, name)())
+        self.assertValues(t.abs().sqrt(), th.abs().sqrt())
+        self.assertValues(t.add(1, alpha=2), th.add(1, alpha=2))
+        self.assertValues(t.sub(t, alpha=2), th.sub(th, alpha=2))
+        self.assertValues(t.div(2, rounding_mode='floor'), th.div(2, rounding_mode='floor'))
+        self.assertValues(t.div(2, rounding_mode='trunc'), th.div(2, rounding_mode='trunc'))
+        self.assertRaises(ValueError, t.div, 2, rounding_mode='round')
+        self.assertValues(t.maximum(t.t()), th.maximum(th.t()))
+        self.assertValues(t.pow(2), th.pow(2))
+        self.assertValues(t.remainder(1.5), th.remainder(1.5))
+        self.assertValues(t.gt(0).logical_xor(t.lt(4)), th.gt(0).logical_xor(th.lt(4)))
+        self.assertValues(t.clamp(min=0), th.clamp(min=0))
+        self.assertValues(t.clamp(max=2.5), th.clamp(max=2.5))
+        self.assertValues(t.clamp(0, 2), th.clamp(0, 2))
+        self.assertValues(t.lerp(t.t(), 0.25), th.lerp(th.t(), 0.25))
+        self.assertValues(Lt.where(t > 0, t, 0.0), torch.where(th > 0, th, 0.0))
+        self.assertValues(t.where(t > 0, -1.0), th.where(th > 0, torch.tensor(-1.0)))
+        u = t.clone()
+        self.assertIs(u.exp_(), u)
+        self.assertIs(u.clamp_(max=1), u)
+        self.assertValues(u, th.exp().clamp(max=1))
+        self.assertRaises(TypeError, t.add, 'x')
+
+    def test_result_type(self):
+        self.assertEqual(Lt.result_type(Lt.tensor([1], dtype='int32'), 1.5), Lt.DType.FLOAT32)
+        self.assertEqual(Lt.result_type(Lt.tensor([1.0], dtype='float64'), 1j),
+                         Lt.DType.COMPLEX128)
+        self.assertEqual(Lt.promote_types('uint8', 'int8'), Lt.DType.INT16)
+        self.assertEqual(Lt.promote_types(Lt.DType.FLOAT16, 'bfloat16'), Lt.DType.FLOAT32)
+
+    def test_matmul_operator(self):
+        a = Lt.tensor([[1.0, 2.0], [3.0, 4.0]])
+        if not hasattr(a, 'matmul'):
+            with self.assertRaises(TypeError):
+                a @ a
+            return
+        self.assertEqual((a @ a).tolist(), [[7.0, 10.0], [15.0, 22.0]])
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=2)

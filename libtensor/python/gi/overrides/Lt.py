@@ -496,5 +496,283 @@ class Tensor(Lt.Tensor):
         return numpy.asarray(self)
 
 
+# Pointwise math: operators and PyTorch's named methods. Python numbers
+# become wrapped numbers (Lt.Tensor.new_scalar_*), which promote as PyTorch
+# promotes Python scalars: float32 * 2 stays float32, int32 + 1.5 is float32.
+
+_INT64_RANGE = range(-2 ** 63, 2 ** 63)
+
+
+def _operand(value):
+    """An Lt.Tensor for a tensor or a Python number, or None for anything else."""
+    if isinstance(value, Lt.Tensor):
+        return value
+    if _is_bool(value):
+        return Lt.Tensor.new_scalar_bool(bool(value))
+    if isinstance(value, numbers.Integral):
+        value = int(value)
+        if value not in _INT64_RANGE:
+            raise OverflowError('the integer %d does not fit in 64 bits' % value)
+        return Lt.Tensor.new_scalar_int(value)
+    if isinstance(value, numbers.Real):
+        return Lt.Tensor.new_scalar_double(float(value))
+    if isinstance(value, numbers.Complex):
+        value = complex(value)
+        return Lt.Tensor.new_scalar_complex(value.real, value.imag)
+    return None
+
+
+def _tensor_operand(value, what):
+    operand = _operand(value)
+    if operand is None:
+        raise TypeError('%s expects a tensor or a number, not %s' % (what, type(value).__name__))
+    return operand
+
+
+def _forward(op):
+    def method(self, other):
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        return Lt.Tensor.binary(self, op, other)
+    return method
+
+
+def _reflected(op):
+    def method(self, other):
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        return Lt.Tensor.binary(other, op, self)
+    return method
+
+
+def _in_place(op):
+    def method(self, other):
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        Lt.Tensor.binary_(self, op, other)
+        return self
+    return method
+
+
+def _named_binary(op, name):
+    def method(self, other):
+        return Lt.Tensor.binary(self, op, _tensor_operand(other, name + '()'))
+    method.__name__ = name
+    method.__doc__ = 'torch.%s(self, other): broadcast, promoted, a new tensor.' % name
+    return method
+
+
+def _named_binary_(op, name):
+    def method(self, other):
+        Lt.Tensor.binary_(self, op, _tensor_operand(other, name + '_()'))
+        return self
+    method.__name__ = name + '_'
+    method.__doc__ = 'In-place %s(); returns self.' % name
+    return method
+
+
+def _named_unary(op, name):
+    def method(self):
+        return Lt.Tensor.unary(self, op)
+    method.__name__ = name
+    method.__doc__ = 'torch.%s(self), a new tensor.' % name
+    return method
+
+
+def _named_unary_(op, name):
+    def method(self):
+        Lt.Tensor.unary_(self, op)
+        return self
+    method.__name__ = name + '_'
+    method.__doc__ = 'In-place %s(); returns self.' % name
+    return method
+
+
+_OPERATORS = {
+    'add': Lt.BinaryOp.ADD, 'sub': Lt.BinaryOp.SUB, 'mul': Lt.BinaryOp.MUL,
+    'truediv': Lt.BinaryOp.DIV, 'floordiv': Lt.BinaryOp.FLOOR_DIVIDE,
+    'mod': Lt.BinaryOp.REMAINDER, 'pow': Lt.BinaryOp.POW, 'and': Lt.BinaryOp.BITWISE_AND,
+    'or': Lt.BinaryOp.BITWISE_OR, 'xor': Lt.BinaryOp.BITWISE_XOR,
+}
+
+for _name, _op in _OPERATORS.items():
+    setattr(Tensor, '__%s__' % _name, _forward(_op))
+    setattr(Tensor, '__r%s__' % _name, _reflected(_op))
+    setattr(Tensor, '__i%s__' % _name, _in_place(_op))
+
+for _name, _op in {'eq': Lt.BinaryOp.EQ, 'ne': Lt.BinaryOp.NE, 'lt': Lt.BinaryOp.LT,
+                   'le': Lt.BinaryOp.LE, 'gt': Lt.BinaryOp.GT, 'ge': Lt.BinaryOp.GE}.items():
+    setattr(Tensor, '__%s__' % _name, _forward(_op))
+
+# __eq__ would otherwise make tensors unhashable.
+Tensor.__hash__ = object.__hash__
+
+_NAMED_BINARY = {
+    'mul': Lt.BinaryOp.MUL, 'floor_divide': Lt.BinaryOp.FLOOR_DIVIDE,
+    'remainder': Lt.BinaryOp.REMAINDER, 'pow': Lt.BinaryOp.POW,
+    'maximum': Lt.BinaryOp.MAXIMUM, 'minimum': Lt.BinaryOp.MINIMUM, 'eq': Lt.BinaryOp.EQ,
+    'ne': Lt.BinaryOp.NE, 'lt': Lt.BinaryOp.LT, 'le': Lt.BinaryOp.LE, 'gt': Lt.BinaryOp.GT,
+    'ge': Lt.BinaryOp.GE, 'logical_and': Lt.BinaryOp.LOGICAL_AND,
+    'logical_or': Lt.BinaryOp.LOGICAL_OR, 'logical_xor': Lt.BinaryOp.LOGICAL_XOR,
+    'bitwise_and': Lt.BinaryOp.BITWISE_AND, 'bitwise_or': Lt.BinaryOp.BITWISE_OR,
+    'bitwise_xor': Lt.BinaryOp.BITWISE_XOR,
+}
+
+for _name, _op in _NAMED_BINARY.items():
+    setattr(Tensor, _name, _named_binary(_op, _name))
+    setattr(Tensor, _name + '_', _named_binary_(_op, _name))
+
+_NO_IN_PLACE = {'isnan', 'isinf', 'isfinite'}
+
+for _op in Lt.UnaryOp.__enum_values__.values():
+    _name = _op.value_nick.replace('-', '_')
+    setattr(Tensor, _name, _named_unary(_op, _name))
+    if _name not in _NO_IN_PLACE:
+        setattr(Tensor, _name + '_', _named_unary_(_op, _name))
+
+
+def _tensor_neg(self):
+    return Lt.Tensor.unary(self, Lt.UnaryOp.NEG)
+
+
+def _tensor_pos(self):
+    return self.alias()
+
+
+def _tensor_abs(self):
+    return Lt.Tensor.unary(self, Lt.UnaryOp.ABS)
+
+
+def _tensor_invert(self):
+    return Lt.Tensor.unary(self, Lt.UnaryOp.BITWISE_NOT)
+
+
+def _tensor_matmul(self, other):
+    # lt_tensor_matmul comes from the linear algebra family.
+    matmul = getattr(self, 'matmul', None)
+    if matmul is None or not isinstance(other, Lt.Tensor):
+        return NotImplemented
+    return matmul(other)
+
+
+def _tensor_rmatmul(self, other):
+    matmul = getattr(other, 'matmul', None)
+    if matmul is None or not isinstance(other, Lt.Tensor):
+        return NotImplemented
+    return matmul(self)
+
+
+def _tensor_add(self, other, alpha=1):
+    """self + alpha * other, as torch.add()."""
+    return Lt.Tensor.add(self, _tensor_operand(other, 'add()'), float(alpha))
+
+
+def _tensor_add_(self, other, alpha=1):
+    Lt.Tensor.add_(self, _tensor_operand(other, 'add_()'), float(alpha))
+    return self
+
+
+def _tensor_sub(self, other, alpha=1):
+    """self - alpha * other, as torch.sub()."""
+    return Lt.Tensor.sub(self, _tensor_operand(other, 'sub()'), float(alpha))
+
+
+def _tensor_sub_(self, other, alpha=1):
+    Lt.Tensor.sub_(self, _tensor_operand(other, 'sub_()'), float(alpha))
+    return self
+
+
+_ROUNDING_MODES = {None: Lt.BinaryOp.DIV, 'floor': Lt.BinaryOp.FLOOR_DIVIDE,
+                   'trunc': Lt.BinaryOp.TRUNC_DIVIDE}
+
+
+def _rounding_op(rounding_mode):
+    try:
+        return _ROUNDING_MODES[rounding_mode]
+    except (KeyError, TypeError):
+        raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                         "but found %r" % (rounding_mode,)) from None
+
+
+def _tensor_div(self, other, rounding_mode=None):
+    """torch.div(): true division, or rounded with rounding_mode 'floor' or 'trunc'."""
+    return Lt.Tensor.binary(self, _rounding_op(rounding_mode),
+                            _tensor_operand(other, 'div()'))
+
+
+def _tensor_div_(self, other, rounding_mode=None):
+    Lt.Tensor.binary_(self, _rounding_op(rounding_mode), _tensor_operand(other, 'div_()'))
+    return self
+
+
+def _tensor_where(self, condition, other):
+    """torch.where(condition, self, other)."""
+    return Lt.Tensor.where(_tensor_operand(condition, 'where()'), self,
+                           _tensor_operand(other, 'where()'))
+
+
+def _bound(value, what):
+    return None if value is None else _tensor_operand(value, what)
+
+
+def _tensor_clamp(self, min=None, max=None):
+    """Each element limited to [min, max]; either bound may be None, not both."""
+    return Lt.Tensor.clamp(self, _bound(min, 'clamp()'), _bound(max, 'clamp()'))
+
+
+def _tensor_clamp_(self, min=None, max=None):
+    Lt.Tensor.clamp_(self, _bound(min, 'clamp_()'), _bound(max, 'clamp_()'))
+    return self
+
+
+def _tensor_lerp(self, end, weight):
+    """self + weight * (end - self), as torch.lerp()."""
+    return Lt.Tensor.lerp(self, _tensor_operand(end, 'lerp()'),
+                          _tensor_operand(weight, 'lerp()'))
+
+
+def _tensor_lerp_(self, end, weight):
+    Lt.Tensor.lerp_(self, _tensor_operand(end, 'lerp_()'), _tensor_operand(weight, 'lerp_()'))
+    return self
+
+
+def _tensor_result_type(self, other):
+    return Lt.Tensor.result_type(self, _tensor_operand(other, 'result_type()'))
+
+
+for _name, _function in {
+        '__neg__': _tensor_neg, '__pos__': _tensor_pos, '__abs__': _tensor_abs,
+        '__invert__': _tensor_invert, '__matmul__': _tensor_matmul,
+        '__rmatmul__': _tensor_rmatmul, 'add': _tensor_add, 'add_': _tensor_add_,
+        'sub': _tensor_sub, 'sub_': _tensor_sub_, 'div': _tensor_div, 'div_': _tensor_div_,
+        'where': _tensor_where, 'clamp': _tensor_clamp, 'clamp_': _tensor_clamp_,
+        'lerp': _tensor_lerp, 'lerp_': _tensor_lerp_, 'result_type': _tensor_result_type}.items():
+    setattr(Tensor, _name, _function)
+
+
 Tensor = override(Tensor)
 __all__.append('Tensor')
+
+
+def where(condition, input, other):
+    """torch.where(condition, input, other); input and other may be numbers."""
+    return Lt.Tensor.where(_tensor_operand(condition, 'where()'),
+                           _tensor_operand(input, 'where()'),
+                           _tensor_operand(other, 'where()'))
+
+
+def result_type(a, b):
+    """torch.result_type(a, b) for tensors and Python numbers, an Lt.DType."""
+    return Lt.Tensor.result_type(_tensor_operand(a, 'result_type()'),
+                                 _tensor_operand(b, 'result_type()'))
+
+
+def promote_types(a, b):
+    """torch.promote_types(a, b) for Lt.DTypes or dtype names."""
+    return Lt.dtype_promote(_as_dtype(a), _as_dtype(b))
+
+
+__all__ += ['where', 'result_type', 'promote_types']

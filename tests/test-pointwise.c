@@ -1,0 +1,528 @@
+/* test-pointwise.c: broadcasting, promotion, unary and binary ops, in place
+ *
+ * Expected values are written out by hand (or were read off PyTorch 1.13).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "lt-test-utils.h"
+
+static LtTensor *
+lit (const char *literal)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *t = lt_tensor_new_from_literal (literal, &error);
+
+  g_assert_no_error (error);
+  return t;
+}
+
+static LtTensor *
+idx (LtTensor   *t,
+     const char *expression)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *view = lt_tensor_index (t, expression, &error);
+
+  g_assert_no_error (error);
+  return view;
+}
+
+static LtTensor *
+bin (LtTensor   *a,
+     LtBinaryOp  op,
+     LtTensor   *b)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *r = lt_tensor_binary (a, op, b, &error);
+
+  g_assert_no_error (error);
+  return r;
+}
+
+static LtTensor *
+un (LtTensor  *a,
+    LtUnaryOp  op)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *r = lt_tensor_unary (a, op, &error);
+
+  g_assert_no_error (error);
+  return r;
+}
+
+static void
+test_promote_table (void)
+{
+  g_autoptr (LtTensor) i32 = lit ("[1, 2]");
+  g_autoptr (LtTensor) i32_vec = NULL;
+  g_autoptr (LtTensor) f32 = lit ("[1.0, 2.0]");
+  g_autoptr (LtTensor) f64 = NULL;
+  g_autoptr (LtTensor) f64_zero_dim = NULL;
+  g_autoptr (LtTensor) wrapped_float = lt_tensor_new_scalar_double (1.5);
+  g_autoptr (LtTensor) wrapped_int = lt_tensor_new_scalar_int (2);
+  g_autoptr (LtTensor) wrapped_complex = lt_tensor_new_scalar_complex (0, 1);
+  g_autoptr (LtTensor) bools = lit ("[True, False]");
+  g_autoptr (LtTensor) u8 = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_UINT8, LT_DTYPE_INT8), ==, LT_DTYPE_INT16);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16), ==, LT_DTYPE_FLOAT32);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_COMPLEX64, LT_DTYPE_FLOAT64), ==,
+                   LT_DTYPE_COMPLEX128);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_FLOAT64, LT_DTYPE_INT16), ==, LT_DTYPE_FLOAT64);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_BOOL, LT_DTYPE_UINT8), ==, LT_DTYPE_UINT8);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_UINT8, LT_DTYPE_INT32), ==, LT_DTYPE_INT32);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_INT64, LT_DTYPE_FLOAT16), ==, LT_DTYPE_FLOAT16);
+  g_assert_cmpint (lt_dtype_promote (LT_DTYPE_BFLOAT16, LT_DTYPE_COMPLEX64), ==,
+                   LT_DTYPE_COMPLEX64);
+
+  g_assert_true (lt_dtype_can_cast (LT_DTYPE_INT64, LT_DTYPE_UINT8));
+  g_assert_true (lt_dtype_can_cast (LT_DTYPE_BOOL, LT_DTYPE_FLOAT16));
+  g_assert_false (lt_dtype_can_cast (LT_DTYPE_FLOAT32, LT_DTYPE_INT64));
+  g_assert_false (lt_dtype_can_cast (LT_DTYPE_COMPLEX64, LT_DTYPE_FLOAT64));
+  g_assert_false (lt_dtype_can_cast (LT_DTYPE_UINT8, LT_DTYPE_BOOL));
+
+  i32_vec = lt_tensor_to_dtype (i32, LT_DTYPE_INT32, &error);
+  f64 = lt_tensor_to_dtype (f32, LT_DTYPE_FLOAT64, &error);
+  f64_zero_dim = lt_tensor_new_full (LT_DTYPE_FLOAT64, NULL, 0, 1.0, &error);
+  u8 = lt_tensor_to_dtype (i32, LT_DTYPE_UINT8, &error);
+  g_assert_no_error (error);
+
+  /* Zero-dim tensors and wrapped numbers raise the category only. */
+  g_assert_cmpint (lt_tensor_result_type (i32_vec, f64_zero_dim), ==, LT_DTYPE_FLOAT64);
+  g_assert_cmpint (lt_tensor_result_type (f32, f64_zero_dim), ==, LT_DTYPE_FLOAT32);
+  g_assert_cmpint (lt_tensor_result_type (i32_vec, wrapped_float), ==, LT_DTYPE_FLOAT32);
+  g_assert_cmpint (lt_tensor_result_type (u8, wrapped_int), ==, LT_DTYPE_UINT8);
+  g_assert_cmpint (lt_tensor_result_type (bools, wrapped_int), ==, LT_DTYPE_INT64);
+  g_assert_cmpint (lt_tensor_result_type (f64, wrapped_complex), ==, LT_DTYPE_COMPLEX128);
+  g_assert_cmpint (lt_tensor_result_type (f32, wrapped_complex), ==, LT_DTYPE_COMPLEX64);
+  g_assert_cmpint (lt_tensor_result_type (f64, i32_vec), ==, LT_DTYPE_FLOAT64);
+
+  g_assert_true (lt_tensor_is_wrapped_number (wrapped_int));
+  g_assert_false (lt_tensor_is_wrapped_number (f64_zero_dim));
+  {
+    g_autoptr (LtTensor) view = lt_tensor_alias (wrapped_int);
+    g_assert_false (lt_tensor_is_wrapped_number (view));
+  }
+}
+
+static void
+test_binary_on_views (void)
+{
+  g_autoptr (LtTensor) points = lit ("[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]");
+  g_autoptr (LtTensor) transposed = NULL;
+  g_autoptr (LtTensor) stepped = idx (points, "[::2]");
+  g_autoptr (LtTensor) offset = idx (points, "[1:]");
+  g_autoptr (LtTensor) row = idx (points, "[0]");
+  g_autoptr (LtTensor) flipped = NULL;
+  g_autoptr (LtTensor) expanded = NULL;
+  g_autoptr (LtTensor) r1 = NULL, r2 = NULL, r3 = NULL, r4 = NULL, r5 = NULL, r6 = NULL;
+  g_autoptr (LtTensor) two = lt_tensor_new_scalar_int (2);
+  g_autoptr (LtTensor) one = lt_tensor_new_scalar_int (1);
+  g_autoptr (GError) error = NULL;
+
+  transposed = lt_tensor_t (points, &error);
+  flipped = lt_tensor_flip (points, (const int[]) { 0 }, 1, &error);
+  expanded = lt_tensor_expand (row, I64S (3, 2), 2, &error);
+  g_assert_no_error (error);
+
+  /* The seed's example: points * 2 + 1, float32 kept. */
+  r1 = bin (points, LT_BINARY_OP_MUL, two);
+  r2 = bin (r1, LT_BINARY_OP_ADD, one);
+  g_assert_cmpint (lt_tensor_get_dtype (r2), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (r2, 3, 5, 7, 9, 11, 13);
+
+  r3 = bin (stepped, LT_BINARY_OP_MUL, offset);
+  lt_assert_sizes (r3, 2, 2);
+  lt_assert_values (r3, 3, 8, 25, 36);
+  r4 = bin (flipped, LT_BINARY_OP_SUB, expanded);
+  lt_assert_values (r4, 4, 4, 2, 2, 0, 0);
+
+  /* Broadcasting (3, 1) with (1, 2), and a 1-dim row. */
+  {
+    g_autoptr (LtTensor) col = idx (points, "[:, :1]");
+    g_autoptr (LtTensor) top = idx (points, "[:1]");
+
+    r5 = bin (col, LT_BINARY_OP_ADD, top);
+    lt_assert_sizes (r5, 3, 2);
+    lt_assert_values (r5, 2, 3, 4, 5, 6, 7);
+  }
+  r6 = bin (transposed, LT_BINARY_OP_MAXIMUM, idx (row, "[:, None]"));
+  lt_assert_values (r6, 1, 3, 5, 2, 4, 6);
+}
+
+static void
+test_broadcast_mismatch (void)
+{
+  g_autoptr (LtTensor) a = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 3);
+  g_autoptr (LtTensor) b = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 4);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) r = lt_tensor_binary (a, LT_BINARY_OP_ADD, b, &error);
+
+  g_assert_null (r);
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_assert_nonnull (strstr (error->message, "(2, 3)"));
+  g_assert_nonnull (strstr (error->message, "(4)") ? error->message : strstr (error->message, "(4,)"));
+  g_assert_nonnull (strstr (error->message, "dim 1"));
+}
+
+static void
+test_integer_division (void)
+{
+  g_autoptr (LtTensor) a = lit ("[5, -5, 5, -5]");
+  g_autoptr (LtTensor) b = lit ("[3, 3, -3, -3]");
+  g_autoptr (LtTensor) zero = lit ("[1, 0, 1, 1]");
+  g_autoptr (LtTensor) f = NULL, t = NULL, m = NULL, d = NULL, bad = NULL;
+  g_autoptr (GError) error = NULL;
+
+  f = bin (a, LT_BINARY_OP_FLOOR_DIVIDE, b);
+  lt_assert_values (f, 1, -2, -2, 1);
+  t = bin (a, LT_BINARY_OP_TRUNC_DIVIDE, b);
+  lt_assert_values (t, 1, -1, -1, 1);
+  m = bin (a, LT_BINARY_OP_REMAINDER, b);
+  lt_assert_values (m, 2, 1, -1, -2);
+  d = bin (a, LT_BINARY_OP_DIV, b);
+  g_assert_cmpint (lt_tensor_get_dtype (d), ==, LT_DTYPE_FLOAT32);
+
+  bad = lt_tensor_binary (a, LT_BINARY_OP_FLOOR_DIVIDE, zero, &error);
+  g_assert_null (bad);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* Float division follows Python's signs. */
+  {
+    g_autoptr (LtTensor) x = lit ("[5.0, -5.0, 5.0, -5.0]");
+    g_autoptr (LtTensor) y = lit ("[3.0, 3.0, -3.0, -3.0]");
+    g_autoptr (LtTensor) fr = bin (x, LT_BINARY_OP_REMAINDER, y);
+    g_autoptr (LtTensor) ff = bin (x, LT_BINARY_OP_FLOOR_DIVIDE, y);
+
+    lt_assert_values (fr, 2, 1, -1, -2);
+    lt_assert_values (ff, 1, -2, -2, 1);
+  }
+}
+
+static void
+test_pow (void)
+{
+  g_autoptr (LtTensor) a = lit ("[2, 3, -1, 1]");
+  g_autoptr (LtTensor) e = lit ("[3, -1, -3, -2]");
+  g_autoptr (LtTensor) minus_one = lt_tensor_new_scalar_int (-1);
+  g_autoptr (LtTensor) half = lt_tensor_new_scalar_double (0.5);
+  g_autoptr (LtTensor) p = NULL, bad = NULL, root = NULL;
+  g_autoptr (GError) error = NULL;
+
+  p = bin (a, LT_BINARY_OP_POW, e);
+  lt_assert_values (p, 8, 0, -1, 1);
+  bad = lt_tensor_binary (a, LT_BINARY_OP_POW, minus_one, &error);
+  g_assert_null (bad);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  {
+    g_autoptr (LtTensor) head = idx (a, "[:2]");
+    root = bin (head, LT_BINARY_OP_POW, half);
+  }
+  g_assert_cmpint (lt_tensor_get_dtype (root), ==, LT_DTYPE_FLOAT32);
+}
+
+static void
+test_comparisons_and_refusals (void)
+{
+  g_autoptr (LtTensor) a = lit ("[1.0, 2.0, 3.0]");
+  g_autoptr (LtTensor) b = lit ("[3, 2, 1]");
+  g_autoptr (LtTensor) c = lit ("[1+1j, 2+0j]");
+  g_autoptr (LtTensor) lt = NULL, eq = NULL, bad = NULL, ceq = NULL;
+  g_autoptr (GError) error = NULL;
+
+  lt = bin (a, LT_BINARY_OP_LT, b);
+  g_assert_cmpint (lt_tensor_get_dtype (lt), ==, LT_DTYPE_BOOL);
+  lt_assert_values (lt, 1, 0, 0);
+  eq = bin (a, LT_BINARY_OP_EQ, b);
+  lt_assert_values (eq, 0, 1, 0);
+  ceq = bin (c, LT_BINARY_OP_EQ, c);
+  lt_assert_values (ceq, 1, 1);
+
+  bad = lt_tensor_binary (c, LT_BINARY_OP_LT, c, &error);
+  g_assert_null (bad);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  bad = lt_tensor_binary (a, LT_BINARY_OP_BITWISE_AND, a, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  bad = lt_tensor_binary (c, LT_BINARY_OP_MAXIMUM, c, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  {
+    g_autoptr (LtTensor) m = lit ("[True, False]");
+    bad = lt_tensor_sub (m, m, 1.0, &error);
+    g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+    g_clear_error (&error);
+    bad = lt_tensor_unary (m, LT_UNARY_OP_NEG, &error);
+    g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+    g_clear_error (&error);
+  }
+  bad = lt_tensor_add (b, b, 1.5, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  {
+    g_autoptr (LtTensor) scaled = lt_tensor_add (b, b, 2, &error);
+    g_assert_no_error (error);
+    lt_assert_values (scaled, 9, 6, 3);
+  }
+}
+
+static void
+test_unary (void)
+{
+  g_autoptr (LtTensor) ints = lit ("[4, 9, 16]");
+  g_autoptr (LtTensor) halves = lit ("[0.5, 1.5, 2.5, -0.5, -2.5]");
+  g_autoptr (LtTensor) c = lit ("[3+4j]");
+  g_autoptr (LtTensor) nans = lit ("[nan, inf, -1.0]");
+  g_autoptr (LtTensor) s = NULL, r = NULL, a = NULL, n = NULL, f = NULL, neg = NULL;
+  g_autoptr (LtTensor) relu = NULL, sign = NULL, bn = NULL;
+  g_autoptr (GError) error = NULL;
+
+  {
+    g_autoptr (LtTensor) reversed = idx (ints, "[::-1]");
+    s = un (reversed, LT_UNARY_OP_SQRT);
+  }
+  g_assert_cmpint (lt_tensor_get_dtype (s), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (s, 4, 3, 2);
+  r = un (halves, LT_UNARY_OP_ROUND);
+  lt_assert_values (r, 0, 2, 2, -0.0, -2);
+  a = un (c, LT_UNARY_OP_ABS);
+  g_assert_cmpint (lt_tensor_get_dtype (a), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (a, 5);
+  n = un (nans, LT_UNARY_OP_ISNAN);
+  lt_assert_values (n, 1, 0, 0);
+  f = un (nans, LT_UNARY_OP_ISFINITE);
+  lt_assert_values (f, 0, 0, 1);
+  neg = un (ints, LT_UNARY_OP_NEG);
+  g_assert_cmpint (lt_tensor_get_dtype (neg), ==, LT_DTYPE_INT64);
+  lt_assert_values (neg, -4, -9, -16);
+  relu = un (nans, LT_UNARY_OP_RELU);
+  lt_assert_values (relu, NAN, INFINITY, 0);
+  sign = un (nans, LT_UNARY_OP_SIGN);
+  lt_assert_values (sign, 0, 1, -1);
+  bn = un (ints, LT_UNARY_OP_BITWISE_NOT);
+  lt_assert_values (bn, -5, -10, -17);
+
+  g_assert_null (lt_tensor_unary (c, LT_UNARY_OP_FLOOR, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+}
+
+static void
+test_in_place_through_view (void)
+{
+  g_autoptr (LtTensor) points = lit ("[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]");
+  g_autoptr (LtTensor) second = idx (points, "[1]");
+  g_autoptr (LtTensor) ten = lt_tensor_new_scalar_int (10);
+  g_autoptr (LtTensor) column = idx (points, "[:, 1]");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lt_tensor_binary_ (second, LT_BINARY_OP_ADD, ten, &error));
+  g_assert_no_error (error);
+  lt_assert_values (points, 1, 2, 13, 14, 5, 6);
+
+  g_assert_true (lt_tensor_unary_ (column, LT_UNARY_OP_NEG, &error));
+  lt_assert_values (points, 1, -2, 13, -14, 5, -6);
+
+  /* A bool result is cast back into a float tensor. */
+  g_assert_true (lt_tensor_binary_ (column, LT_BINARY_OP_LT, ten, &error));
+  g_assert_no_error (error);
+  lt_assert_values (points, 1, 1, 13, 1, 5, 1);
+}
+
+static void
+test_in_place_overlap (void)
+{
+  g_autoptr (LtTensor) a = lit ("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]");
+  g_autoptr (LtTensor) at = NULL, expected = NULL;
+  g_autoptr (LtTensor) v = lit ("[1, 2, 3, 4, 5]");
+  g_autoptr (LtTensor) tail = idx (v, "[1:]");
+  g_autoptr (LtTensor) head = idx (v, "[:-1]");
+  g_autoptr (GError) error = NULL;
+
+  at = lt_tensor_t (a, &error);
+  expected = bin (a, LT_BINARY_OP_ADD, at);
+  g_assert_true (lt_tensor_add_ (a, at, 1.0, &error));
+  g_assert_no_error (error);
+  lt_assert_values (a, 2, 6, 10, 6, 10, 14, 10, 14, 18);
+  lt_assert_values (expected, 2, 6, 10, 6, 10, 14, 10, 14, 18);
+
+  g_assert_true (lt_tensor_add_ (tail, head, 1.0, &error));
+  lt_assert_values (v, 1, 3, 5, 7, 9);
+
+  /* Exactly the same layout needs no copy and still works. */
+  g_assert_true (lt_tensor_binary_ (v, LT_BINARY_OP_MUL, v, &error));
+  lt_assert_values (v, 1, 9, 25, 49, 81);
+}
+
+static void
+test_in_place_refusals (void)
+{
+  g_autoptr (LtTensor) row = lit ("[1.0, 2.0]");
+  g_autoptr (LtTensor) expanded = NULL;
+  g_autoptr (LtTensor) ints = lit ("[1, 2]");
+  g_autoptr (LtTensor) half = lt_tensor_new_scalar_double (0.5);
+  g_autoptr (LtTensor) grid = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 2);
+  g_autoptr (GError) error = NULL;
+
+  expanded = lt_tensor_expand (row, I64S (3, 2), 2, &error);
+  g_assert_false (lt_tensor_add_ (expanded, half, 1.0, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INTERNAL_OVERLAP);
+  g_clear_error (&error);
+
+  g_assert_false (lt_tensor_binary_ (ints, LT_BINARY_OP_MUL, half, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_assert_nonnull (strstr (error->message, "float32"));
+  g_assert_nonnull (strstr (error->message, "int64"));
+  g_clear_error (&error);
+  lt_assert_values (ints, 1, 2);
+
+  g_assert_false (lt_tensor_unary_ (ints, LT_UNARY_OP_SQRT, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+
+  /* self cannot grow to the broadcast shape. */
+  g_assert_false (lt_tensor_add_ (row, grid, 1.0, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  lt_assert_values (row, 1, 2);
+}
+
+static void
+test_where_lerp_clamp (void)
+{
+  g_autoptr (LtTensor) cond = lit ("[True, False, True]");
+  g_autoptr (LtTensor) a = lit ("[1, 2, 3]");
+  g_autoptr (LtTensor) b = lt_tensor_new_scalar_double (2.5);
+  g_autoptr (LtTensor) w = NULL, l = NULL, c = NULL, c2 = NULL;
+  g_autoptr (LtTensor) start = lit ("[1.0, 1.0, 1.0]");
+  g_autoptr (LtTensor) end = lit ("[3.0, 3.0, 3.0]");
+  g_autoptr (LtTensor) weight = lit ("[0.25, 0.5, 0.75]");
+  g_autoptr (LtTensor) lo = lt_tensor_new_scalar_int (2);
+  g_autoptr (GError) error = NULL;
+
+  w = lt_tensor_where (cond, a, b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lt_tensor_get_dtype (w), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (w, 1, 2.5, 3);
+  g_assert_null (lt_tensor_where (a, a, b, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+
+  l = lt_tensor_lerp (start, end, weight, &error);
+  g_assert_no_error (error);
+  lt_assert_values (l, 1.5, 2, 2.5);
+  g_assert_null (lt_tensor_lerp (a, a, b, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+
+  c = lt_tensor_clamp (a, lo, NULL, &error);
+  g_assert_no_error (error);
+  lt_assert_values (c, 2, 2, 3);
+  c2 = lt_tensor_clamp (a, NULL, b, &error);
+  g_assert_cmpint (lt_tensor_get_dtype (c2), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (c2, 1, 2, 2.5);
+  g_assert_null (lt_tensor_clamp (a, NULL, NULL, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_true (lt_tensor_clamp_ (a, lo, lo, &error));
+  lt_assert_values (a, 2, 2, 2);
+}
+
+static void
+test_wraparound_and_16_bit_floats (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) i8 = lt_tensor_new_from_literal_with_dtype ("[100, -128]", LT_DTYPE_INT8,
+                                                                   &error);
+  g_autoptr (LtTensor) u8 = lt_tensor_new_from_literal_with_dtype ("[1, 7]", LT_DTYPE_UINT8,
+                                                                   &error);
+  g_autoptr (LtTensor) h = lt_tensor_new_from_literal_with_dtype ("[1.0, 2049.0]",
+                                                                  LT_DTYPE_FLOAT16, &error);
+  g_autoptr (LtTensor) bf = lt_tensor_new_from_literal_with_dtype ("[1.0, 256.0]",
+                                                                   LT_DTYPE_BFLOAT16, &error);
+  g_autoptr (LtTensor) two = lt_tensor_new_scalar_int (2);
+  g_autoptr (LtTensor) five = lt_tensor_new_scalar_int (5);
+  g_autoptr (LtTensor) one = lt_tensor_new_scalar_double (1.0);
+  g_autoptr (LtTensor) r1 = NULL, r2 = NULL, r3 = NULL, r4 = NULL, r5 = NULL, r6 = NULL;
+
+  g_assert_no_error (error);
+  /* Values from PyTorch 1.13: integers wrap around, 16-bit floats round. */
+  r1 = bin (i8, LT_BINARY_OP_MUL, two);
+  g_assert_cmpint (lt_tensor_get_dtype (r1), ==, LT_DTYPE_INT8);
+  lt_assert_values (r1, -56, 0);
+  r2 = un (i8, LT_UNARY_OP_ABS);
+  lt_assert_values (r2, 100, -128);
+  r3 = bin (u8, LT_BINARY_OP_SUB, five);
+  g_assert_cmpint (lt_tensor_get_dtype (r3), ==, LT_DTYPE_UINT8);
+  lt_assert_values (r3, 252, 2);
+  r4 = bin (h, LT_BINARY_OP_ADD, one);
+  g_assert_cmpint (lt_tensor_get_dtype (r4), ==, LT_DTYPE_FLOAT16);
+  lt_assert_values (r4, 2, 2048);
+  r5 = bin (bf, LT_BINARY_OP_ADD, one);
+  lt_assert_values (r5, 2, 256);
+  r6 = bin (h, LT_BINARY_OP_MUL, bf);
+  g_assert_cmpint (lt_tensor_get_dtype (r6), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (r6, 1, 2048.0 * 256.0);
+}
+
+static void
+test_threads_match_one_thread (void)
+{
+  g_autoptr (LtTensor) big = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 300, 1001);
+  g_autoptr (LtTensor) bt = NULL, one = NULL, many = NULL, eq = NULL, flat = NULL;
+  g_autoptr (LtTensor) flat_one = NULL, flat_many = NULL;
+  g_autoptr (GError) error = NULL;
+  guint saved = lt_get_num_threads ();
+  gsize n1, n2;
+  g_autofree double *v1 = NULL, *v2 = NULL;
+
+  g_autoptr (LtTensor) other = idx (big, "[:, 1::3]");
+
+  bt = idx (big, "[::-1, ::3]");
+  flat = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 200000);
+  lt_set_num_threads (1);
+  one = bin (bt, LT_BINARY_OP_MUL, other);
+  flat_one = un (flat, LT_UNARY_OP_SIN);
+  lt_set_num_threads (4);
+  many = bin (bt, LT_BINARY_OP_MUL, other);
+  flat_many = un (flat, LT_UNARY_OP_SIN);
+  lt_set_num_threads (saved);
+
+  v1 = lt_tensor_to_doubles (one, &n1);
+  v2 = lt_tensor_to_doubles (many, &n2);
+  g_assert_cmpuint (n1, ==, n2);
+  g_assert_cmpmem (v1, n1 * sizeof (double), v2, n2 * sizeof (double));
+  g_clear_pointer (&v1, g_free);
+  g_clear_pointer (&v2, g_free);
+  v1 = lt_tensor_to_doubles (flat_one, &n1);
+  v2 = lt_tensor_to_doubles (flat_many, &n2);
+  g_assert_cmpmem (v1, n1 * sizeof (double), v2, n2 * sizeof (double));
+  g_assert_cmpfloat (v1[199999], ==, sin (199999.0));
+  (void) eq;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/pointwise/promote/table", test_promote_table);
+  g_test_add_func ("/pointwise/binary/views", test_binary_on_views);
+  g_test_add_func ("/pointwise/binary/broadcast-mismatch", test_broadcast_mismatch);
+  g_test_add_func ("/pointwise/binary/integer-division", test_integer_division);
+  g_test_add_func ("/pointwise/binary/pow", test_pow);
+  g_test_add_func ("/pointwise/binary/comparisons-and-refusals", test_comparisons_and_refusals);
+  g_test_add_func ("/pointwise/unary/values", test_unary);
+  g_test_add_func ("/pointwise/in-place/through-view", test_in_place_through_view);
+  g_test_add_func ("/pointwise/in-place/overlap", test_in_place_overlap);
+  g_test_add_func ("/pointwise/in-place/refusals", test_in_place_refusals);
+  g_test_add_func ("/pointwise/where-lerp-clamp", test_where_lerp_clamp);
+  g_test_add_func ("/pointwise/binary/wraparound-and-16-bit-floats",
+                   test_wraparound_and_16_bit_floats);
+  g_test_add_func ("/pointwise/threads/match-one-thread", test_threads_match_one_thread);
+
+  return g_test_run ();
+}
