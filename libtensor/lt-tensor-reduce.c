@@ -418,7 +418,8 @@ logical_dtype (LtTensor *self)
  * @error: return location for a #GError
  *
  * Whether every element of @self over @dims is nonzero (NaN counts as
- * nonzero), as `torch.all()`: bool, except uint8 for a uint8 tensor as in
+ * nonzero; a complex element counts by its real part, as in PyTorch 1.13),
+ * as `torch.all()`: bool, except uint8 for a uint8 tensor as in
  * PyTorch 1.13. All of no elements is true.
  *
  * Returns: (transfer full): the answers, or %NULL with @error set when a
@@ -1067,14 +1068,56 @@ lt_tensor_log_softmax (LtTensor *self,
   return softmax ("log_softmax()", LT_LOG_SOFTMAX, self, dim, error);
 }
 
+/* The dtype two tensors' values are compared in: PyTorch's promotion of two
+ * dimensioned tensors (bool < integers < floating < complex, the wider of
+ * two of a kind; uint8 with a signed integer gives int16, float16 with
+ * bfloat16 float32). */
+static LtDType
+promote_types (LtDType a,
+               LtDType b)
+{
+  int ka, kb;
+
+  if (a == b)
+    return a;
+  ka = lt_dtype_is_complex (a) ? 3 : lt_dtype_is_floating_point (a) ? 2 : a == LT_DTYPE_BOOL ? 0 : 1;
+  kb = lt_dtype_is_complex (b) ? 3 : lt_dtype_is_floating_point (b) ? 2 : b == LT_DTYPE_BOOL ? 0 : 1;
+  if (ka != kb)
+    {
+      LtDType high = ka > kb ? a : b, low = ka > kb ? b : a;
+
+      /* complex64 with float64 keeps float64's precision. */
+      if (lt_dtype_is_complex (high) && low == LT_DTYPE_FLOAT64)
+        return LT_DTYPE_COMPLEX128;
+      return high;
+    }
+  switch (ka)
+    {
+    case 1:
+      if ((a == LT_DTYPE_UINT8 || b == LT_DTYPE_UINT8) && MIN (a, b) == LT_DTYPE_UINT8
+          && MAX (a, b) == LT_DTYPE_INT8)
+        return LT_DTYPE_INT16;
+      return MAX (a, b);
+    case 2:
+      if (MIN (a, b) == LT_DTYPE_FLOAT16 && MAX (a, b) == LT_DTYPE_BFLOAT16)
+        return LT_DTYPE_FLOAT32;
+      return MAX (a, b);
+    default:
+      return MAX (a, b);
+    }
+}
+
 /**
  * lt_tensor_equal:
  * @self: an #LtTensor
  * @other: another #LtTensor
  *
  * Whether @self and @other have the same sizes and the same values, as
- * `torch.equal()`. The dtypes may differ: the values are compared (an int
- * 1 equals a float 1.0). NaN equals nothing, not even NaN.
+ * `torch.equal()`. The dtypes may differ: the values are compared in the
+ * dtype both promote to, as PyTorch does (an int 1 equals a float 1.0, an
+ * int64 equals its float32 rounding in float32, and 300 does not equal the
+ * uint8 44). NaN equals nothing, not even NaN. When the dtypes differ, the
+ * values are converted first (a copy of each).
  *
  * Returns: %TRUE when the sizes and every value are equal
  */
@@ -1082,6 +1125,10 @@ gboolean
 lt_tensor_equal (LtTensor *self,
                  LtTensor *other)
 {
+  g_autoptr (LtTensor) x = NULL;
+  g_autoptr (LtTensor) y = NULL;
+  g_autoptr (GError) error = NULL;
+  LtDType dtype;
   LtOperand a, b;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
@@ -1091,9 +1138,25 @@ lt_tensor_equal (LtTensor *self,
       || memcmp (self->sizes, other->sizes, self->ndim * sizeof (gint64)) != 0)
     return FALSE;
 
-  a = lt_tensor_operand (self);
-  b = lt_tensor_operand (other);
-  return kernels_for (self)->allclose (self->ndim, self->sizes, &a, &b, 0, 0, FALSE);
+  /* Values are compared in the promoted dtype, so an int64 equals its
+   * float32 rounding there, as in torch.equal(). */
+  dtype = promote_types (lt_tensor_get_dtype (self), lt_tensor_get_dtype (other));
+  x = lt_tensor_to_dtype (self, dtype, &error);
+  if (x == NULL)
+    {
+      g_warning ("equal(): %s", error->message);
+      return FALSE;
+    }
+  y = lt_tensor_to_dtype (other, dtype, &error);
+  if (y == NULL)
+    {
+      g_warning ("equal(): %s", error->message);
+      return FALSE;
+    }
+
+  a = lt_tensor_operand (x);
+  b = lt_tensor_operand (y);
+  return kernels_for (x)->allclose (x->ndim, x->sizes, &a, &b, 0, 0, FALSE);
 }
 
 /**
@@ -1109,7 +1172,9 @@ lt_tensor_equal (LtTensor *self,
  * Whether |self - other| <= @atol + @rtol * |other| for every pair of
  * elements of @self and @other broadcast together, as `torch.allclose()`.
  * Equal infinities are close; complex values are compared by the modulus of
- * their difference. The answer is a separate out argument so that a refusal
+ * their difference, and an infinite difference is never close. As in
+ * PyTorch 1.13, with @equal_nan on a floating or complex dtype @other must
+ * broadcast to the sizes of @self. The answer is a separate out argument so that a refusal
  * cannot be mistaken for "not close".
  *
  * Returns: %TRUE when the comparison could be made, with *@out_result set;
@@ -1155,6 +1220,20 @@ lt_tensor_allclose (LtTensor *self,
                    "dim %u of the broadcast shape, where neither is 1); give tensors whose "
                    "sizes are equal or 1 in each dim aligned from the end",
                    a_shape, b_shape, bad_dim);
+      return FALSE;
+    }
+
+  /* PyTorch 1.13 marks NaN pairs close in place in a tensor of @self's
+   * sizes, so there @other must broadcast to @self's sizes. */
+  if (equal_nan && !is_integral (lt_tensor_get_dtype (self))
+      && (ndim != self->ndim || memcmp (sizes, self->sizes, ndim * sizeof (gint64)) != 0))
+    {
+      g_autofree char *a_shape = lt_layout_shape_to_string (self->ndim, self->sizes);
+      g_autofree char *b_shape = lt_layout_shape_to_string (other->ndim, other->sizes);
+      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
+                   "allclose(): with equal_nan, the second tensor's sizes %s must broadcast to "
+                   "the first's %s (as in PyTorch 1.13); swap the tensors or expand the first",
+                   b_shape, a_shape);
       return FALSE;
     }
 

@@ -50,6 +50,7 @@ typedef struct
 {
   double re, im; /* float sum, product, mean, extreme value, Welford mean, logsumexp max */
   double m2;     /* Welford's sum of squared deviations, logsumexp's scaled sum */
+  double m2_im;  /* the same of the imaginary parts */
   gint64 i;      /* integer sum, product or extreme value; all, any */
   gint64 n;      /* Welford's count, the winner's index, the norm's count */
 } Acc;
@@ -249,7 +250,8 @@ welford_combine (Acc       *acc,
     }
   dre = other->re - acc->re;
   dim = other->im - acc->im;
-  acc->m2 += other->m2 + (dre * dre + dim * dim) * ((double) acc->n * (double) other->n / (double) n);
+  acc->m2 += other->m2 + dre * dre * ((double) acc->n * (double) other->n / (double) n);
+  acc->m2_im += other->m2_im + dim * dim * ((double) acc->n * (double) other->n / (double) n);
   acc->re += dre * ((double) other->n / (double) n);
   acc->im += dim * ((double) other->n / (double) n);
   acc->n = n;
@@ -309,14 +311,16 @@ acc_add (const LtReduceParams *params,
           }
       }
       break;
+    /* PyTorch 1.13 tests complex elements by their real part alone. */
     case LT_REDUCE_ALL:
-      acc->i &= integral ? e->i != 0 : (e->re != 0 || e->im != 0);
+      acc->i &= integral ? e->i != 0 : e->re != 0;
       break;
     case LT_REDUCE_ANY:
-      acc->i |= integral ? e->i != 0 : (e->re != 0 || e->im != 0);
+      acc->i |= integral ? e->i != 0 : e->re != 0;
       break;
     case LT_REDUCE_LOGSUMEXP:
-      lse_combine (acc, e->re, 1);
+      /* One element x is the partial (x, exp (x - shift (x))). */
+      lse_combine (acc, e->re, exp (e->re - lse_shift (e->re)));
       break;
     case LT_REDUCE_VAR:
     case LT_REDUCE_STD:
@@ -326,7 +330,8 @@ acc_add (const LtReduceParams *params,
         acc->n++;
         acc->re += dre / (double) acc->n;
         acc->im += dim / (double) acc->n;
-        acc->m2 += dre * (e->re - acc->re) + dim * (e->im - acc->im);
+        acc->m2 += dre * (e->re - acc->re);
+        acc->m2_im += dim * (e->im - acc->im);
       }
       break;
     case LT_REDUCE_NORM:
@@ -414,6 +419,7 @@ acc_combine (const LtReduceParams *params,
 static void
 acc_store (const LtReduceParams *params,
            gboolean              integral,
+           gboolean              complex,
            const Acc            *acc,
            gint64                count,
            const LtOperand      *dst,
@@ -430,12 +436,21 @@ acc_store (const LtReduceParams *params,
     case LT_REDUCE_AMIN:
     case LT_REDUCE_MAX_INDEX:
     case LT_REDUCE_MIN_INDEX:
-    case LT_REDUCE_ALL:
-    case LT_REDUCE_ANY:
       value = integral ? lt_value_from_int64 (acc->i) : lt_value_from_complex (acc->re, acc->im);
       break;
+    case LT_REDUCE_ALL:
+    case LT_REDUCE_ANY:
+      value = lt_value_from_int64 (acc->i);
+      break;
     case LT_REDUCE_MEAN:
-      value = lt_value_from_complex (acc->re / (double) count, acc->im / (double) count);
+      {
+        double c = (double) count;
+
+        /* PyTorch divides by the complex count, (c + 0i), with the textbook
+         * formula, where an infinite part times 0 makes the other part NaN. */
+        value = lt_value_from_complex ((acc->re * c + acc->im * 0.0) / (c * c),
+                                       (acc->im * c - acc->re * 0.0) / (c * c));
+      }
       break;
     case LT_REDUCE_LOGSUMEXP:
       value = lt_value_from_double (isnan (acc->re) ? acc->re
@@ -445,7 +460,10 @@ acc_store (const LtReduceParams *params,
     case LT_REDUCE_STD:
       {
         double divisor = MAX ((double) acc->n - params->correction, 0.0);
-        double var = acc->m2 / divisor;
+        /* A complex variance is that of the real parts plus that of the
+         * imaginary parts, each divided on its own as PyTorch does (0 / 0
+         * in one is NaN even when the other is infinite). */
+        double var = acc->m2 / divisor + (complex ? acc->m2_im / divisor : 0.0);
 
         value = lt_value_from_double (params->op == LT_REDUCE_STD ? sqrt (var) : var);
       }
@@ -702,7 +720,7 @@ reduce_inner_items (gint64   begin,
       if (r->blocks > 1)
         r->partials[j] = acc;
       else
-        acc_store (r->params, r->integral, &acc, r->count, r->dst, r->indices, dst);
+        acc_store (r->params, r->integral, r->complex, &acc, r->count, r->dst, r->indices, dst);
     }
 }
 
@@ -749,7 +767,7 @@ reduce_outer_items (gint64   begin,
       while (dims_next (reduced, reduced->n, counters, &src, &unused, &index));
 
       for (gint64 k = 0; k < n; k++)
-        acc_store (r->params, r->integral, &accs[k], r->count, r->dst, r->indices,
+        acc_store (r->params, r->integral, r->complex, &accs[k], r->count, r->dst, r->indices,
                    dst + k * dst_step);
     }
 }
@@ -807,7 +825,7 @@ lt_cpu_reduce (const LtReduceParams *params,
 
       acc_init (params, r.integral, &acc);
       for (gint64 o = 0; o < r.n_out; o++)
-        acc_store (params, r.integral, &acc, 0, dst, indices, o);
+        acc_store (params, r.integral, r.complex, &acc, 0, dst, indices, o);
       return;
     }
 
@@ -844,7 +862,7 @@ lt_cpu_reduce (const LtReduceParams *params,
               for (gint64 b = 1; b < r.blocks; b++)
                 acc_combine (params, r.integral, r.complex, acc, &r.partials[o * r.blocks + b]);
               dims_seek (&r.kept, o, counters, &src_offset, &dst_offset, &idx);
-              acc_store (params, r.integral, acc, r.count, dst, indices, dst_offset);
+              acc_store (params, r.integral, r.complex, acc, r.count, dst, indices, dst_offset);
             }
           g_free (r.partials);
         }
@@ -1095,7 +1113,8 @@ lt_cpu_allclose (guint            ndim,
 
             if (x.i == y.i)
               continue;
-            diff = fabs ((double) x.i - (double) y.i);
+            /* At least 1: doubles may round two large int64 together. */
+            diff = MAX (fabs ((double) x.i - (double) y.i), 1.0);
             if (!(diff <= atol + rtol * fabs ((double) y.i)))
               return FALSE;
           }
@@ -1110,7 +1129,11 @@ lt_cpu_allclose (guint            ndim,
           {
             Elem d = { x.re - y.re, x.im - y.im, 0 };
 
-            if (!(elem_abs (&d) <= atol + rtol * elem_abs (&y)))
+            double error = elem_abs (&d);
+
+            /* An infinite difference is never close, even against an
+             * infinite tolerance. */
+            if (!isfinite (error) || !(error <= atol + rtol * elem_abs (&y)))
               return FALSE;
           }
       }
