@@ -534,22 +534,22 @@ sum_row_f32 (const char *p,
              gint64      stride,
              gint64      n)
 {
-  double s0 = 0, s1 = 0;
+  /* Eight independent sums, so the additions overlap in the pipeline
+   * (the compiler may not reorder floating point additions itself). */
+  double s[8] = { 0 };
   gint64 k = 0;
 
   if (stride == (gint64) sizeof (float))
     {
       const float *v = (const float *) p;
 
-      for (; k + 2 <= n; k += 2)
-        {
-          s0 += v[k];
-          s1 += v[k + 1];
-        }
+      for (; k + 8 <= n; k += 8)
+        for (int j = 0; j < 8; j++)
+          s[j] += v[k + j];
     }
   for (; k < n; k++)
-    s0 += *(const float *) (p + k * stride);
-  return s0 + s1;
+    s[0] += *(const float *) (p + k * stride);
+  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
 /* The loop: dims outermost first, each with the input's byte stride, the
@@ -752,19 +752,46 @@ reduce_outer_items (gint64   begin,
       for (gint64 k = 0; k < n; k++)
         acc_init (r->params, r->integral, &accs[k]);
 
-      do
+      if ((r->params->op == LT_REDUCE_SUM || r->params->op == LT_REDUCE_MEAN)
+          && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
         {
-          const char *row = r->src + base + src;
+          /* The common case, in a loop the compiler can vectorize. */
+          double sums[CHUNK] = { 0 };
 
-          for (gint64 k = 0; k < n; k++)
+          do
             {
-              Elem e;
+              const char *row = r->src + base + src;
 
-              load (r->src_dtype, row + k * src_step, &e);
-              acc_add (r->params, r->integral, r->complex, &accs[k], &e, index);
+              if (r->src_dtype == LT_DTYPE_FLOAT32 && src_step == (gint64) sizeof (float))
+                for (gint64 k = 0; k < n; k++)
+                  sums[k] += ((const float *) row)[k];
+              else if (r->src_dtype == LT_DTYPE_FLOAT32)
+                for (gint64 k = 0; k < n; k++)
+                  sums[k] += *(const float *) (row + k * src_step);
+              else
+                for (gint64 k = 0; k < n; k++)
+                  sums[k] += *(const double *) (row + k * src_step);
             }
+          while (dims_next (reduced, reduced->n, counters, &src, &unused, &index));
+          for (gint64 k = 0; k < n; k++)
+            accs[k].re = sums[k];
         }
-      while (dims_next (reduced, reduced->n, counters, &src, &unused, &index));
+      else
+        {
+          do
+            {
+              const char *row = r->src + base + src;
+
+              for (gint64 k = 0; k < n; k++)
+                {
+                  Elem e;
+
+                  load (r->src_dtype, row + k * src_step, &e);
+                  acc_add (r->params, r->integral, r->complex, &accs[k], &e, index);
+                }
+            }
+          while (dims_next (reduced, reduced->n, counters, &src, &unused, &index));
+        }
 
       for (gint64 k = 0; k < n; k++)
         acc_store (r->params, r->integral, r->complex, &accs[k], r->count, r->dst, r->indices,
