@@ -1072,6 +1072,16 @@ lt_tensor_log_softmax (LtTensor *self,
  * dimensioned tensors (bool < integers < floating < complex, the wider of
  * two of a kind; uint8 with a signed integer gives int16, float16 with
  * bfloat16 float32). */
+static int
+dtype_kind (LtDType dtype)
+{
+  if (lt_dtype_is_complex (dtype))
+    return 3;
+  if (lt_dtype_is_floating_point (dtype))
+    return 2;
+  return dtype == LT_DTYPE_BOOL ? 0 : 1;
+}
+
 static LtDType
 promote_types (LtDType a,
                LtDType b)
@@ -1080,8 +1090,8 @@ promote_types (LtDType a,
 
   if (a == b)
     return a;
-  ka = lt_dtype_is_complex (a) ? 3 : lt_dtype_is_floating_point (a) ? 2 : a == LT_DTYPE_BOOL ? 0 : 1;
-  kb = lt_dtype_is_complex (b) ? 3 : lt_dtype_is_floating_point (b) ? 2 : b == LT_DTYPE_BOOL ? 0 : 1;
+  ka = dtype_kind (a);
+  kb = dtype_kind (b);
   if (ka != kb)
     {
       LtDType high = ka > kb ? a : b, low = ka > kb ? b : a;
@@ -1094,8 +1104,7 @@ promote_types (LtDType a,
   switch (ka)
     {
     case 1:
-      if ((a == LT_DTYPE_UINT8 || b == LT_DTYPE_UINT8) && MIN (a, b) == LT_DTYPE_UINT8
-          && MAX (a, b) == LT_DTYPE_INT8)
+      if (MIN (a, b) == LT_DTYPE_UINT8 && MAX (a, b) == LT_DTYPE_INT8)
         return LT_DTYPE_INT16;
       return MAX (a, b);
     case 2:

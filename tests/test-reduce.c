@@ -9,7 +9,8 @@
 
 #include "lt-test-utils.h"
 
-#define DIMS(...) ((const int[]) { __VA_ARGS__ }), (sizeof ((const int[]) { __VA_ARGS__ }) / sizeof (int))
+#define DIMS(...) \
+  ((const int[]) { __VA_ARGS__ }), (sizeof ((const int[]) { __VA_ARGS__ }) / sizeof (int))
 #define ALL NULL, 0
 
 static LtTensor *
@@ -144,7 +145,7 @@ test_sum_integers (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (LtTensor) bytes = VALUES (LT_DTYPE_INT8, (2), 100, 100);
   g_autoptr (LtTensor) bools = VALUES (LT_DTYPE_BOOL, (4), 1, 0, 1, 1);
-  g_autoptr (LtTensor) big = VALUES (LT_DTYPE_INT64, (2), 4611686018427387904.0, 4611686018427387904.0);
+  g_autoptr (LtTensor) big = VALUES (LT_DTYPE_INT64, (2), 0x1p62, 0x1p62);
   g_autoptr (LtTensor) byte_sum = lt_tensor_sum (bytes, ALL, FALSE, &error);
   g_autoptr (LtTensor) bool_sum = lt_tensor_sum (bools, ALL, FALSE, &error);
   g_autoptr (LtTensor) bool_prod = lt_tensor_prod (bools, ALL, FALSE, &error);
