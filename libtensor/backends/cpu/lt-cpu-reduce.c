@@ -1033,6 +1033,45 @@ lt_cpu_scan (LtScanOp         op,
 
 /* Softmax --------------------------------------------------------------- */
 
+static inline double
+load_real (LtDType     dtype,
+           const char *p)
+{
+  switch (dtype)
+    {
+    case LT_DTYPE_FLOAT32:
+      return *(const float *) p;
+    case LT_DTYPE_FLOAT64:
+      return *(const double *) p;
+    default:
+      {
+        Elem e;
+
+        load (dtype, p, &e);
+        return e.re;
+      }
+    }
+}
+
+static inline void
+store_real (LtDType dtype,
+            char   *p,
+            double  value)
+{
+  switch (dtype)
+    {
+    case LT_DTYPE_FLOAT32:
+      *(float *) p = (float) value;
+      break;
+    case LT_DTYPE_FLOAT64:
+      *(double *) p = value;
+      break;
+    default:
+      lt_value_write (dtype, p, lt_value_from_double (value));
+      break;
+    }
+}
+
 static void
 softmax_items (gint64   begin,
                gint64   end,
@@ -1051,27 +1090,56 @@ softmax_items (gint64   begin,
   lt_cpu_seek_row (o, n_outer, begin, bases, counters, ptrs);
   for (gint64 j = begin; j < end; j++)
     {
+      const char *in = ptrs[1];
+      char *out = ptrs[0];
       double max = -INFINITY, sum = 0;
-      Elem e;
+
+      /* A NaN anywhere makes the max, and so every result, NaN. */
+      for (gint64 t = 0; t < s->length; t++)
+        {
+          double x = load_real (in_dtype, in + t * s->src_step);
+
+          if (isnan (x) || x > max)
+            max = isnan (max) ? max : x;
+        }
+      if (s->softmax_op == LT_SOFTMAX && out_dtype == LT_DTYPE_FLOAT32)
+        {
+          /* exp () once per element: the float32 results hold them until
+           * the sum is known. */
+          double scale;
+
+          for (gint64 t = 0; t < s->length; t++)
+            {
+              double e = exp (load_real (in_dtype, in + t * s->src_step) - max);
+
+              *(float *) (out + t * s->dst_step) = (float) e;
+              sum += e;
+            }
+          scale = 1 / sum;
+          for (gint64 t = 0; t < s->length; t++)
+            *(float *) (out + t * s->dst_step) *= (float) scale;
+          lt_cpu_next_row (o, n_outer, counters, ptrs);
+          continue;
+        }
 
       for (gint64 t = 0; t < s->length; t++)
-        {
-          load (in_dtype, ptrs[1] + t * s->src_step, &e);
-          if (isnan (e.re) || e.re > max)
-            max = isnan (max) ? max : e.re;
-        }
-      for (gint64 t = 0; t < s->length; t++)
-        {
-          load (in_dtype, ptrs[1] + t * s->src_step, &e);
-          sum += exp (e.re - max);
-        }
-      for (gint64 t = 0; t < s->length; t++)
-        {
-          double v;
+        sum += exp (load_real (in_dtype, in + t * s->src_step) - max);
 
-          load (in_dtype, ptrs[1] + t * s->src_step, &e);
-          v = s->softmax_op == LT_SOFTMAX ? exp (e.re - max) / sum : e.re - max - log (sum);
-          lt_value_write (out_dtype, ptrs[0] + t * s->dst_step, lt_value_from_double (v));
+      if (s->softmax_op == LT_SOFTMAX)
+        {
+          double scale = 1 / sum;
+
+          for (gint64 t = 0; t < s->length; t++)
+            store_real (out_dtype, out + t * s->dst_step,
+                        exp (load_real (in_dtype, in + t * s->src_step) - max) * scale);
+        }
+      else
+        {
+          double shift = max + log (sum);
+
+          for (gint64 t = 0; t < s->length; t++)
+            store_real (out_dtype, out + t * s->dst_step,
+                        load_real (in_dtype, in + t * s->src_step) - shift);
         }
       lt_cpu_next_row (o, n_outer, counters, ptrs);
     }
