@@ -558,6 +558,27 @@ test_scalar (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
 }
 
+/* A tall, narrow matrix reduced over its rows: the rows are split into
+ * blocks whose partials are combined. */
+static void
+test_tall_narrow (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 100000, 3);
+  g_autoptr (LtTensor) sum = lt_tensor_sum (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) argmax = lt_tensor_argmax (x, 0, FALSE, &error);
+  g_autoptr (LtTensor) amin = lt_tensor_amin (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) var = lt_tensor_var (x, DIMS (0), 0, FALSE, &error);
+
+  g_assert_no_error (error);
+  /* sum over i of 3 i + j = 3 n (n - 1) / 2 + j n */
+  lt_assert_values (sum, 14999850000, 14999950000, 15000050000);
+  lt_assert_values (argmax, 99999, 99999, 99999);
+  lt_assert_values (amin, 0, 1, 2);
+  /* 9 (n^2 - 1) / 12 */
+  lt_assert_near (var, 1e-12, 7499999999.25, 7499999999.25, 7499999999.25);
+}
+
 /* Large random reductions give bitwise the same results on 1 and 4
  * threads: the blocks depend on the sizes alone. */
 static void
@@ -568,8 +589,9 @@ test_threads (void)
   g_autoptr (LtTensor) x = lt_tensor_new_randn (generator, LT_DTYPE_FLOAT32, I64S (3, 400000), 2,
                                                 &error);
   g_autoptr (LtTensor) m = lt_tensor_view (x, I64S (1200, 1000), 2, &error);
+  g_autoptr (LtTensor) tall = lt_tensor_view (x, I64S (400000, 3), 2, &error);
   guint saved = lt_get_num_threads ();
-  LtTensor *results[2][7];
+  LtTensor *results[2][9];
 
   g_assert_no_error (error);
   for (guint run = 0; run < 2; run++)
@@ -582,6 +604,8 @@ test_threads (void)
       results[run][4] = lt_tensor_mean (m, DIMS (0), FALSE, &error);
       results[run][5] = lt_tensor_logsumexp (m, DIMS (1), FALSE, &error);
       results[run][6] = lt_tensor_cumsum (m, 0, &error);
+      results[run][7] = lt_tensor_sum (tall, DIMS (0), FALSE, &error);
+      results[run][8] = lt_tensor_std (tall, DIMS (0), 1, FALSE, &error);
       g_assert_no_error (error);
     }
   lt_set_num_threads (saved);
@@ -619,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/reduce/softmax", test_softmax);
   g_test_add_func ("/reduce/equal-allclose", test_equal_allclose);
   g_test_add_func ("/reduce/refusals", test_refusals);
+  g_test_add_func ("/reduce/sum/tall-narrow", test_tall_narrow);
   g_test_add_func ("/reduce/threads", test_threads);
 
   return g_test_run ();

@@ -724,9 +724,10 @@ reduce_inner_items (gint64   begin,
     }
 }
 
-/* Item j of the outer loop order: a block of up to CHUNK output elements
- * along the innermost (kept) dim, at position j / chunks of the other kept
- * dims. */
+/* Item j of the outer loop order: block j % blocks of the reduced positions
+ * for a run of up to CHUNK output elements along the innermost (kept) dim,
+ * run (j / blocks) % chunks at position j / blocks / chunks of the other
+ * kept dims. */
 static void
 reduce_outer_items (gint64   begin,
                     gint64   end,
@@ -742,13 +743,16 @@ reduce_outer_items (gint64   begin,
 
   for (gint64 j = begin; j < end; j++)
     {
-      gint64 first = (j % chunks) * CHUNK;
+      gint64 unit = j / r->blocks, block = j % r->blocks;
+      gint64 first = (unit % chunks) * CHUNK;
       gint64 n = MIN (CHUNK, n_inner - first);
-      gint64 counters[LT_MAX_DIMS] = { 0 };
+      gint64 pos = r->count * block / r->blocks, stop = r->count * (block + 1) / r->blocks;
+      gint64 counters[LT_MAX_DIMS];
       gint64 kc[LT_MAX_DIMS];
-      gint64 base, dst, idx, src = 0, unused = 0, index = 0;
+      gint64 base, dst, idx, src, unused, index;
 
-      dims_seek (kept, (j / chunks) * n_inner + first, kc, &base, &dst, &idx);
+      dims_seek (kept, (unit / chunks) * n_inner + first, kc, &base, &dst, &idx);
+      dims_seek (reduced, pos, counters, &src, &unused, &index);
       for (gint64 k = 0; k < n; k++)
         acc_init (r->params, r->integral, &accs[k]);
 
@@ -771,8 +775,9 @@ reduce_outer_items (gint64   begin,
               else
                 for (gint64 k = 0; k < n; k++)
                   sums[k] += *(const double *) (row + k * src_step);
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
             }
-          while (dims_next (reduced, reduced->n, counters, &src, &unused, &index));
+          while (++pos < stop);
           for (gint64 k = 0; k < n; k++)
             accs[k].re = sums[k];
         }
@@ -789,13 +794,17 @@ reduce_outer_items (gint64   begin,
                   load (r->src_dtype, row + k * src_step, &e);
                   acc_add (r->params, r->integral, r->complex, &accs[k], &e, index);
                 }
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
             }
-          while (dims_next (reduced, reduced->n, counters, &src, &unused, &index));
+          while (++pos < stop);
         }
 
-      for (gint64 k = 0; k < n; k++)
-        acc_store (r->params, r->integral, r->complex, &accs[k], r->count, r->dst, r->indices,
-                   dst + k * dst_step);
+      if (r->blocks > 1)
+        memcpy (&r->partials[j * CHUNK], accs, (gsize) n * sizeof (Acc));
+      else
+        for (gint64 k = 0; k < n; k++)
+          acc_store (r->params, r->integral, r->complex, &accs[k], r->count, r->dst, r->indices,
+                     dst + k * dst_step);
     }
 }
 
@@ -897,10 +906,42 @@ lt_cpu_reduce (const LtReduceParams *params,
   else
     {
       gint64 n_inner = r.kept.sizes[r.kept.n - 1];
-      gint64 items = r.n_out / n_inner * ((n_inner + CHUNK - 1) / CHUNK);
+      gint64 chunks = (n_inner + CHUNK - 1) / CHUNK;
+      gint64 units = r.n_out / n_inner * chunks;
+      gint64 per_unit = r.count * MIN (n_inner, CHUNK);
 
-      lt_parallel_for (items, MAX (1, GRAIN / (r.count * MIN (n_inner, CHUNK))),
+      /* Few runs of many rows each (a tall, narrow matrix reduced over its
+       * rows): split the rows into blocks, their number fixed by the sizes. */
+      if (units < 16 && per_unit >= 2 * GRAIN)
+        r.blocks = MIN (MIN (per_unit / GRAIN, 64), r.count);
+      if (r.blocks > 1)
+        r.partials = g_new (Acc, units * r.blocks * CHUNK);
+
+      lt_parallel_for (units * r.blocks, MAX (1, GRAIN / MAX (1, per_unit / r.blocks)),
                        reduce_outer_items, &r);
+
+      if (r.blocks > 1)
+        {
+          for (gint64 u = 0; u < units; u++)
+            {
+              gint64 first = (u % chunks) * CHUNK;
+              gint64 n = MIN (CHUNK, n_inner - first);
+              gint64 counters[LT_MAX_DIMS];
+              gint64 src_offset, dst_offset, idx;
+              Acc *accs = &r.partials[u * r.blocks * CHUNK];
+
+              dims_seek (&r.kept, (u / chunks) * n_inner + first, counters, &src_offset,
+                         &dst_offset, &idx);
+              for (gint64 b = 1; b < r.blocks; b++)
+                for (gint64 k = 0; k < n; k++)
+                  acc_combine (params, r.integral, r.complex, &accs[k],
+                               &r.partials[(u * r.blocks + b) * CHUNK + k]);
+              for (gint64 k = 0; k < n; k++)
+                acc_store (params, r.integral, r.complex, &accs[k], r.count, dst, indices,
+                           dst_offset + k * r.kept.dst[r.kept.n - 1]);
+            }
+          g_free (r.partials);
+        }
     }
 }
 
