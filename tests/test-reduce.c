@@ -310,6 +310,7 @@ test_max_dim_ties (void)
   g_assert_cmpint (lt_tensor_get_dtype (indices), ==, LT_DTYPE_INT64);
   lt_assert_values (values, 7, 5, 7);
   lt_assert_values (indices, 1, 0, 0);
+  g_assert_true (lt_tensor_max_dim (x, -1, FALSE, NULL, NULL, &error));
   g_assert_true (lt_tensor_min_dim (x, 0, TRUE, NULL, &min_indices, &error));
   lt_assert_sizes (min_indices, 1, 4);
   lt_assert_values (min_indices, 0, 1, 2, 2);
