@@ -578,6 +578,20 @@ test_tall_narrow (void)
   lt_assert_values (amin, 0, 1, 2);
   /* 9 (n^2 - 1) / 12 */
   lt_assert_near (var, 1e-12, 7499999999.25, 7499999999.25, 7499999999.25);
+
+  /* A NaN in the middle block wins over the blocks around it. */
+  {
+    g_autoptr (LtTensor) y = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 100000, 3);
+    g_autoptr (LtTensor) amax = NULL;
+    g_autoptr (LtTensor) argmax_nan = NULL;
+
+    g_assert_true (lt_tensor_set_double (y, I64S (50000, 1), 2, NAN, &error));
+    amax = lt_tensor_amax (y, DIMS (0), FALSE, &error);
+    argmax_nan = lt_tensor_argmax (y, 0, FALSE, &error);
+    g_assert_no_error (error);
+    lt_assert_values (amax, 299997, NAN, 299999);
+    lt_assert_values (argmax_nan, 99999, 50000, 99999);
+  }
 }
 
 /* Large random reductions give bitwise the same results on 1 and 4

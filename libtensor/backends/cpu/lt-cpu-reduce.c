@@ -781,6 +781,38 @@ reduce_outer_items (gint64   begin,
           for (gint64 k = 0; k < n; k++)
             accs[k].re = sums[k];
         }
+      else if ((r->params->op == LT_REDUCE_AMAX || r->params->op == LT_REDUCE_AMIN)
+               && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+        {
+          /* NaN sticks: no comparison with it is true. */
+          gboolean max = r->params->op == LT_REDUCE_AMAX;
+          double best[CHUNK];
+
+          for (gint64 k = 0; k < n; k++)
+            best[k] = accs[k].re;
+          do
+            {
+              const char *row = r->src + base + src;
+
+              for (gint64 k = 0; k < n; k++)
+                {
+                  double x = r->src_dtype == LT_DTYPE_FLOAT32
+                               ? *(const float *) (row + k * src_step)
+                               : *(const double *) (row + k * src_step);
+
+                  if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
+                    best[k] = isnan (best[k]) ? best[k] : x;
+                }
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          while (++pos < stop);
+          for (gint64 k = 0; k < n; k++)
+            {
+              accs[k].re = best[k];
+              /* Marks the partial as holding a value, for acc_combine (). */
+              accs[k].n = 0;
+            }
+        }
       else
         {
           do
