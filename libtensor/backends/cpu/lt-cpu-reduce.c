@@ -659,6 +659,28 @@ reduce_row (const Reduction *r,
       return;
     }
 
+  if ((params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_AMIN
+       || params->op == LT_REDUCE_MAX_INDEX || params->op == LT_REDUCE_MIN_INDEX)
+      && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+    {
+      /* amax, amin and the index ops on floats: no dispatch per element. */
+      gboolean max = params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_MAX_INDEX;
+      gboolean f32 = r->src_dtype == LT_DTYPE_FLOAT32;
+
+      for (gint64 k = 0; k < n; k++)
+        {
+          double x = f32 ? *(const float *) (p + k * stride) : *(const double *) (p + k * stride);
+          gint64 i = index + k * index_stride;
+
+          if (float_wins (max, x, i, acc->re, acc->n))
+            {
+              acc->re = x;
+              acc->n = i;
+            }
+        }
+      return;
+    }
+
   for (gint64 k = 0; k < n; k++)
     {
       Elem e;
