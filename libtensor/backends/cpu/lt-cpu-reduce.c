@@ -1,4 +1,24 @@
-/* lt-cpu-reduce.c: the CPU backend's reduce kernels
+/* lt-cpu-reduce.c: the CPU backend's reduce, scan, softmax and compare kernels
+ *
+ * A reduction sees its output with stride 0 on the reduced dims. The dims
+ * are simplified together (lt-layout.h) with the input's strides first, so
+ * the innermost dim is the one the input walks fastest; then one of two
+ * loop orders keeps the input's memory access sequential:
+ *
+ *  - inner: the input's fastest dim is reduced. Each output element gets
+ *    one accumulator that walks its reduced rows;
+ *  - outer: the input's fastest dim is kept (a reduction over dim 0 of a
+ *    row-major matrix). A block of output elements along that dim gets a
+ *    row of accumulators, and each reduced position adds one input row into
+ *    them, instead of striding down columns one output at a time.
+ *
+ * Accumulators are wide: int64 for integers (wrapping as PyTorch's do), and
+ * double for every floating dtype. Float32, float16 and bfloat16 sums so
+ * keep 29 more bits than their elements, which is why 10^7 additions of
+ * 0.1f stay within 1e-9 of 1e6; float64 rows are summed pairwise so their
+ * error grows with log n instead of n. Results never depend on the thread
+ * count: work is split into blocks chosen from the sizes alone, and block
+ * partials are combined in a fixed order.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -7,7 +27,1314 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "lt-cpu-loop.h"
 #include "lt-cpu-private.h"
+#include "lt-threads-private.h"
 
-const LtReduceKernels lt_cpu_reduce_kernels = { NULL };
+/* Work below this many elements is not worth a thread. */
+#define GRAIN 32768
+/* Output elements per block in the outer loop order. */
+#define CHUNK 256
+
+/* One element: integers in @i, real values in @re, complex in @re and @im. */
+typedef struct
+{
+  double re, im;
+  gint64 i;
+} Elem;
+
+typedef struct
+{
+  double re, im; /* float sum, product, mean, extreme value, Welford mean, logsumexp max */
+  double m2;     /* Welford's sum of squared deviations, logsumexp's scaled sum */
+  double m2_im;  /* the same of the imaginary parts */
+  gint64 i;      /* integer sum, product or extreme value; all, any */
+  gint64 n;      /* Welford's count, the winner's index, the norm's count */
+} Acc;
+
+static inline gboolean
+dtype_is_integral (LtDType dtype)
+{
+  return dtype == LT_DTYPE_BOOL || lt_dtype_is_integer (dtype);
+}
+
+static inline void
+load (LtDType     dtype,
+      const char *p,
+      Elem       *e)
+{
+  e->i = 0;
+  switch (dtype)
+    {
+    case LT_DTYPE_BOOL:
+      e->i = *(const guint8 *) p != 0;
+      break;
+    case LT_DTYPE_UINT8:
+      e->i = *(const guint8 *) p;
+      break;
+    case LT_DTYPE_INT8:
+      e->i = *(const gint8 *) p;
+      break;
+    case LT_DTYPE_INT16:
+      e->i = *(const gint16 *) p;
+      break;
+    case LT_DTYPE_INT32:
+      e->i = *(const gint32 *) p;
+      break;
+    case LT_DTYPE_INT64:
+      e->i = *(const gint64 *) p;
+      break;
+    case LT_DTYPE_FLOAT16:
+      e->re = lt_float16_to_float (*(const guint16 *) p);
+      e->im = 0;
+      return;
+    case LT_DTYPE_BFLOAT16:
+      e->re = lt_bfloat16_to_float (*(const guint16 *) p);
+      e->im = 0;
+      return;
+    case LT_DTYPE_FLOAT32:
+      e->re = *(const float *) p;
+      e->im = 0;
+      return;
+    case LT_DTYPE_FLOAT64:
+      e->re = *(const double *) p;
+      e->im = 0;
+      return;
+    case LT_DTYPE_COMPLEX64:
+      e->re = ((const float *) p)[0];
+      e->im = ((const float *) p)[1];
+      return;
+    case LT_DTYPE_COMPLEX128:
+      e->re = ((const double *) p)[0];
+      e->im = ((const double *) p)[1];
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+  e->re = (double) e->i;
+  e->im = 0;
+}
+
+/* Integer arithmetic wraps around, as PyTorch's int64 sums do, without the
+ * undefined behaviour of signed overflow. */
+static inline gint64
+wrap_add (gint64 a,
+          gint64 b)
+{
+  return (gint64) ((guint64) a + (guint64) b);
+}
+
+static inline gint64
+wrap_mul (gint64 a,
+          gint64 b)
+{
+  return (gint64) ((guint64) a * (guint64) b);
+}
+
+static void
+acc_init (const LtReduceParams *params,
+          gboolean              integral,
+          Acc                  *acc)
+{
+  memset (acc, 0, sizeof *acc);
+  switch (params->op)
+    {
+    case LT_REDUCE_PROD:
+      acc->re = 1;
+      acc->i = 1;
+      break;
+    case LT_REDUCE_AMAX:
+    case LT_REDUCE_MAX_INDEX:
+      acc->re = -INFINITY;
+      acc->i = G_MININT64;
+      acc->n = G_MAXINT64;
+      break;
+    case LT_REDUCE_AMIN:
+    case LT_REDUCE_MIN_INDEX:
+      acc->re = INFINITY;
+      acc->i = G_MAXINT64;
+      acc->n = G_MAXINT64;
+      break;
+    case LT_REDUCE_ALL:
+      acc->i = 1;
+      break;
+    case LT_REDUCE_LOGSUMEXP:
+      acc->re = -INFINITY;
+      break;
+    case LT_REDUCE_NORM:
+      if (params->p == -INFINITY)
+        acc->re = INFINITY;
+      break;
+    default:
+      break;
+    }
+  (void) integral;
+}
+
+/* Whether (value, index) beats the accumulator's winner: larger (smaller),
+ * NaN beating everything, the lower index winning ties. */
+static inline gboolean
+float_wins (gboolean max,
+            double   v,
+            gint64   index,
+            double   best,
+            gint64   best_index)
+{
+  if (isnan (v))
+    return !isnan (best) || index < best_index;
+  if (isnan (best))
+    return FALSE;
+  if (v == best)
+    return index < best_index;
+  return max ? v > best : v < best;
+}
+
+static inline gboolean
+int_wins (gboolean max,
+          gint64   v,
+          gint64   index,
+          gint64   best,
+          gint64   best_index)
+{
+  if (v == best)
+    return index < best_index;
+  return max ? v > best : v < best;
+}
+
+/* The logsumexp of a partial is m' + log (s) with m' = m, or 0 where m is
+ * infinite (as PyTorch shifts by the max unless it is infinite). */
+static inline double
+lse_shift (double m)
+{
+  return isinf (m) ? 0 : m;
+}
+
+static void
+lse_combine (Acc    *acc,
+             double  m,
+             double  s)
+{
+  double new_m;
+
+  if (isnan (acc->re) || s == 0)
+    return;
+  if (isnan (m))
+    {
+      acc->re = m;
+      return;
+    }
+  new_m = MAX (acc->re, m);
+  if (acc->m2 != 0)
+    acc->m2 *= exp (lse_shift (acc->re) - lse_shift (new_m));
+  acc->m2 += s * exp (lse_shift (m) - lse_shift (new_m));
+  acc->re = new_m;
+}
+
+/* Chan et al.'s pairwise update of Welford's running mean and M2. */
+static void
+welford_combine (Acc       *acc,
+                 const Acc *other)
+{
+  gint64 n = acc->n + other->n;
+  double dre, dim;
+
+  if (other->n == 0)
+    return;
+  if (acc->n == 0)
+    {
+      *acc = *other;
+      return;
+    }
+  dre = other->re - acc->re;
+  dim = other->im - acc->im;
+  acc->m2 += other->m2 + dre * dre * ((double) acc->n * (double) other->n / (double) n);
+  acc->m2_im += other->m2_im + dim * dim * ((double) acc->n * (double) other->n / (double) n);
+  acc->re += dre * ((double) other->n / (double) n);
+  acc->im += dim * ((double) other->n / (double) n);
+  acc->n = n;
+}
+
+static inline double
+elem_abs (const Elem *e)
+{
+  return e->im == 0 ? fabs (e->re) : hypot (e->re, e->im);
+}
+
+static inline void
+acc_add (const LtReduceParams *params,
+         gboolean              integral,
+         gboolean              complex,
+         Acc                  *acc,
+         const Elem           *e,
+         gint64                index)
+{
+  switch (params->op)
+    {
+    case LT_REDUCE_SUM:
+    case LT_REDUCE_MEAN:
+      if (integral)
+        acc->i = wrap_add (acc->i, e->i);
+      else
+        {
+          acc->re += e->re;
+          acc->im += e->im;
+        }
+      break;
+    case LT_REDUCE_PROD:
+      if (integral)
+        acc->i = wrap_mul (acc->i, e->i);
+      else if (complex)
+        {
+          double re = acc->re * e->re - acc->im * e->im;
+          acc->im = acc->re * e->im + acc->im * e->re;
+          acc->re = re;
+        }
+      else
+        acc->re *= e->re;
+      break;
+    case LT_REDUCE_AMAX:
+    case LT_REDUCE_AMIN:
+    case LT_REDUCE_MAX_INDEX:
+    case LT_REDUCE_MIN_INDEX:
+      {
+        gboolean max = params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_MAX_INDEX;
+
+        if (integral ? int_wins (max, e->i, index, acc->i, acc->n)
+                     : float_wins (max, e->re, index, acc->re, acc->n))
+          {
+            acc->i = e->i;
+            acc->re = e->re;
+            acc->n = index;
+          }
+      }
+      break;
+    /* PyTorch 1.13 tests complex elements by their real part alone. */
+    case LT_REDUCE_ALL:
+      acc->i &= integral ? e->i != 0 : e->re != 0;
+      break;
+    case LT_REDUCE_ANY:
+      acc->i |= integral ? e->i != 0 : e->re != 0;
+      break;
+    case LT_REDUCE_LOGSUMEXP:
+      /* One element x is the partial (x, exp (x - shift (x))). */
+      lse_combine (acc, e->re, exp (e->re - lse_shift (e->re)));
+      break;
+    case LT_REDUCE_VAR:
+    case LT_REDUCE_STD:
+      {
+        double dre = e->re - acc->re, dim = e->im - acc->im;
+
+        acc->n++;
+        acc->re += dre / (double) acc->n;
+        acc->im += dim / (double) acc->n;
+        acc->m2 += dre * (e->re - acc->re);
+        acc->m2_im += dim * (e->im - acc->im);
+      }
+      break;
+    case LT_REDUCE_NORM:
+      {
+        double a = elem_abs (e);
+        double p = params->p;
+
+        acc->n++;
+        if (p == INFINITY)
+          acc->re = isnan (a) || a > acc->re ? a : acc->re;
+        else if (p == -INFINITY)
+          acc->re = isnan (a) || a < acc->re ? a : acc->re;
+        else if (p == 0)
+          acc->re += a != 0;
+        else if (p == 1)
+          acc->re += a;
+        else if (p == 2)
+          acc->re += a * a;
+        else
+          acc->re += pow (a, p);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+acc_combine (const LtReduceParams *params,
+             gboolean              integral,
+             gboolean              complex,
+             Acc                  *acc,
+             const Acc            *other)
+{
+  switch (params->op)
+    {
+    case LT_REDUCE_LOGSUMEXP:
+      lse_combine (acc, other->re, other->m2);
+      break;
+    case LT_REDUCE_VAR:
+    case LT_REDUCE_STD:
+      welford_combine (acc, other);
+      break;
+    case LT_REDUCE_NORM:
+      {
+        Elem e = { other->re, 0, 0 };
+        double p = params->p;
+        gint64 n = acc->n + other->n;
+
+        if (p == INFINITY || p == -INFINITY)
+          {
+            if (other->n > 0)
+              acc_add (params, integral, complex, acc, &e, 0);
+          }
+        else
+          acc->re += other->re;
+        acc->n = n;
+      }
+      break;
+    case LT_REDUCE_AMAX:
+    case LT_REDUCE_AMIN:
+    case LT_REDUCE_MAX_INDEX:
+    case LT_REDUCE_MIN_INDEX:
+      if (other->n != G_MAXINT64)
+        {
+          Elem e = { other->re, 0, other->i };
+          acc_add (params, integral, complex, acc, &e, other->n);
+        }
+      break;
+    case LT_REDUCE_ALL:
+      acc->i &= other->i;
+      break;
+    case LT_REDUCE_ANY:
+      acc->i |= other->i;
+      break;
+    default:
+      {
+        Elem e = { other->re, other->im, other->i };
+        acc_add (params, integral, complex, acc, &e, 0);
+      }
+      break;
+    }
+}
+
+static void
+acc_store (const LtReduceParams *params,
+           gboolean              integral,
+           gboolean              complex,
+           const Acc            *acc,
+           gint64                count,
+           const LtOperand      *dst,
+           const LtOperand      *indices,
+           gint64                offset)
+{
+  LtValue value;
+
+  switch (params->op)
+    {
+    case LT_REDUCE_SUM:
+    case LT_REDUCE_PROD:
+    case LT_REDUCE_AMAX:
+    case LT_REDUCE_AMIN:
+    case LT_REDUCE_MAX_INDEX:
+    case LT_REDUCE_MIN_INDEX:
+      value = integral ? lt_value_from_int64 (acc->i) : lt_value_from_complex (acc->re, acc->im);
+      break;
+    case LT_REDUCE_ALL:
+    case LT_REDUCE_ANY:
+      value = lt_value_from_int64 (acc->i);
+      break;
+    case LT_REDUCE_MEAN:
+      {
+        double c = (double) count;
+
+        /* PyTorch divides by the complex count, (c + 0i), with the textbook
+         * formula, where an infinite part times 0 makes the other part NaN. */
+        value = lt_value_from_complex ((acc->re * c + acc->im * 0.0) / (c * c),
+                                       (acc->im * c - acc->re * 0.0) / (c * c));
+      }
+      break;
+    case LT_REDUCE_LOGSUMEXP:
+      value = lt_value_from_double (isnan (acc->re) ? acc->re
+                                                    : log (acc->m2) + lse_shift (acc->re));
+      break;
+    case LT_REDUCE_VAR:
+    case LT_REDUCE_STD:
+      {
+        double divisor = MAX ((double) acc->n - params->correction, 0.0);
+        /* A complex variance is that of the real parts plus that of the
+         * imaginary parts, each divided on its own as PyTorch does (0 / 0
+         * in one is NaN even when the other is infinite). */
+        double var = acc->m2 / divisor + (complex ? acc->m2_im / divisor : 0.0);
+
+        value = lt_value_from_double (params->op == LT_REDUCE_STD ? sqrt (var) : var);
+      }
+      break;
+    case LT_REDUCE_NORM:
+      {
+        double p = params->p, r = acc->re;
+
+        if (acc->n == 0)
+          r = 0;
+        else if (p == 2)
+          r = sqrt (r);
+        else if (p != 0 && p != 1 && !isinf (p))
+          r = pow (r, 1.0 / p);
+        value = lt_value_from_double (r);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  /* A complex value written to a real dtype keeps its real part, which is
+   * what every real input's accumulator holds. */
+  if (value.kind == LT_VALUE_COMPLEX && !lt_dtype_is_complex (dst != NULL ? dst->dtype
+                                                                         : LT_DTYPE_FLOAT64))
+    value = lt_value_from_double (value.re);
+
+  if (dst != NULL && dst->data != NULL)
+    lt_value_write (dst->dtype,
+                    (char *) dst->data + offset * (gint64) lt_dtype_get_element_size (dst->dtype),
+                    value);
+  if (indices != NULL && indices->data != NULL)
+    ((gint64 *) indices->data)[offset] = acc->n;
+}
+
+/* Pairwise sum of a float64 row, so rounding grows with log n. */
+static double
+sum_row_f64 (const char *p,
+             gint64      stride,
+             gint64      n)
+{
+  if (n <= 128)
+    {
+      double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      gint64 k = 0;
+
+      for (; k + 4 <= n; k += 4)
+        {
+          s0 += *(const double *) (p + k * stride);
+          s1 += *(const double *) (p + (k + 1) * stride);
+          s2 += *(const double *) (p + (k + 2) * stride);
+          s3 += *(const double *) (p + (k + 3) * stride);
+        }
+      for (; k < n; k++)
+        s0 += *(const double *) (p + k * stride);
+      return (s0 + s1) + (s2 + s3);
+    }
+  else
+    {
+      gint64 half = n / 2;
+      return sum_row_f64 (p, stride, half) + sum_row_f64 (p + half * stride, stride, n - half);
+    }
+}
+
+/* Float32 rows accumulate in double: 29 more bits than the elements. */
+static double
+sum_row_f32 (const char *p,
+             gint64      stride,
+             gint64      n)
+{
+  /* Eight independent sums, so the additions overlap in the pipeline
+   * (the compiler may not reorder floating point additions itself). */
+  double s[8] = { 0 };
+  gint64 k = 0;
+
+  if (stride == (gint64) sizeof (float))
+    {
+      const float *v = (const float *) p;
+
+      for (; k + 8 <= n; k += 8)
+        for (int j = 0; j < 8; j++)
+          s[j] += v[k + j];
+    }
+  for (; k < n; k++)
+    s[0] += *(const float *) (p + k * stride);
+  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+}
+
+/* The loop: dims outermost first, each with the input's byte stride, the
+ * output's element stride (0 on reduced dims) and the row-major index
+ * stride over the reduced dims (0 on kept dims). */
+typedef struct
+{
+  guint n;
+  gint64 sizes[LT_MAX_DIMS];
+  gint64 src[LT_MAX_DIMS];
+  gint64 dst[LT_MAX_DIMS];
+  gint64 idx[LT_MAX_DIMS];
+} Dims;
+
+typedef struct
+{
+  const LtReduceParams *params;
+  const LtOperand *dst;
+  const LtOperand *indices;
+  const char *src;
+  LtDType src_dtype;
+  gsize src_size;
+  gboolean integral;
+  gboolean complex;
+  Dims kept;     /* at least one dim */
+  Dims reduced;  /* at least one dim */
+  gint64 n_out;  /* elements of the output */
+  gint64 count;  /* elements reduced into each */
+  gint64 blocks; /* pieces each output's reduction is split into */
+  Acc *partials; /* n_out * blocks, when blocks > 1 */
+} Reduction;
+
+static void
+dims_add (Dims  *dims,
+          gint64 size,
+          gint64 src,
+          gint64 dst,
+          gint64 idx)
+{
+  dims->sizes[dims->n] = size;
+  dims->src[dims->n] = src;
+  dims->dst[dims->n] = dst;
+  dims->idx[dims->n] = idx;
+  dims->n++;
+}
+
+/* The offsets of position @pos (row-major) of @dims. */
+static void
+dims_seek (const Dims *dims,
+           gint64      pos,
+           gint64     *counters,
+           gint64     *src,
+           gint64     *dst,
+           gint64     *idx)
+{
+  *src = *dst = *idx = 0;
+  for (guint d = dims->n; d-- > 0;)
+    {
+      counters[d] = pos % dims->sizes[d];
+      pos /= dims->sizes[d];
+      *src += counters[d] * dims->src[d];
+      *dst += counters[d] * dims->dst[d];
+      *idx += counters[d] * dims->idx[d];
+    }
+}
+
+/* Steps the dims [0, n) of @dims by one position; FALSE after the last. */
+static inline gboolean
+dims_next (const Dims *dims,
+           guint       n,
+           gint64     *counters,
+           gint64     *src,
+           gint64     *dst,
+           gint64     *idx)
+{
+  for (guint d = n; d-- > 0;)
+    {
+      *src += dims->src[d];
+      *dst += dims->dst[d];
+      *idx += dims->idx[d];
+      if (++counters[d] < dims->sizes[d])
+        return TRUE;
+      *src -= dims->src[d] * dims->sizes[d];
+      *dst -= dims->dst[d] * dims->sizes[d];
+      *idx -= dims->idx[d] * dims->sizes[d];
+      counters[d] = 0;
+    }
+  return FALSE;
+}
+
+static void
+reduce_row (const Reduction *r,
+            Acc             *acc,
+            const char      *p,
+            gint64           stride,
+            gint64           n,
+            gint64           index,
+            gint64           index_stride)
+{
+  const LtReduceParams *params = r->params;
+
+  if ((params->op == LT_REDUCE_SUM || params->op == LT_REDUCE_MEAN)
+      && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+    {
+      acc->re += r->src_dtype == LT_DTYPE_FLOAT32 ? sum_row_f32 (p, stride, n)
+                                                  : sum_row_f64 (p, stride, n);
+      return;
+    }
+
+  if ((params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_AMIN
+       || params->op == LT_REDUCE_MAX_INDEX || params->op == LT_REDUCE_MIN_INDEX)
+      && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+    {
+      /* amax, amin and the index ops on floats: no dispatch per element. */
+      gboolean max = params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_MAX_INDEX;
+      gboolean f32 = r->src_dtype == LT_DTYPE_FLOAT32;
+
+      for (gint64 k = 0; k < n; k++)
+        {
+          double x = f32 ? *(const float *) (p + k * stride) : *(const double *) (p + k * stride);
+          gint64 i = index + k * index_stride;
+
+          if (float_wins (max, x, i, acc->re, acc->n))
+            {
+              acc->re = x;
+              acc->n = i;
+            }
+        }
+      return;
+    }
+
+  for (gint64 k = 0; k < n; k++)
+    {
+      Elem e;
+
+      load (r->src_dtype, p + k * stride, &e);
+      acc_add (params, r->integral, r->complex, acc, &e, index + k * index_stride);
+    }
+}
+
+/* Adds the reduced positions [begin, end) at input offset @base into @acc. */
+static void
+reduce_range (const Reduction *r,
+              Acc             *acc,
+              gint64           base,
+              gint64           begin,
+              gint64           end)
+{
+  const Dims *dims = &r->reduced;
+  guint inner = dims->n - 1;
+  gint64 counters[LT_MAX_DIMS];
+  gint64 src, dst, idx;
+
+  dims_seek (dims, begin, counters, &src, &dst, &idx);
+  while (begin < end)
+    {
+      gint64 n = MIN (dims->sizes[inner] - counters[inner], end - begin);
+
+      reduce_row (r, acc, r->src + base + src, dims->src[inner], n, idx, dims->idx[inner]);
+      begin += n;
+      if (begin >= end)
+        break;
+      /* Back to the row's start, then one row on. */
+      src -= counters[inner] * dims->src[inner];
+      idx -= counters[inner] * dims->idx[inner];
+      counters[inner] = 0;
+      dims_next (dims, inner, counters, &src, &dst, &idx);
+    }
+}
+
+/* Item j of the inner loop order: block j % blocks of output j / blocks. */
+static void
+reduce_inner_items (gint64   begin,
+                    gint64   end,
+                    gpointer data)
+{
+  const Reduction *r = data;
+
+  for (gint64 j = begin; j < end; j++)
+    {
+      gint64 out = j / r->blocks, block = j % r->blocks;
+      gint64 counters[LT_MAX_DIMS];
+      gint64 src, dst, idx;
+      Acc acc;
+
+      dims_seek (&r->kept, out, counters, &src, &dst, &idx);
+      acc_init (r->params, r->integral, &acc);
+      reduce_range (r, &acc, src, r->count * block / r->blocks,
+                    r->count * (block + 1) / r->blocks);
+      if (r->blocks > 1)
+        r->partials[j] = acc;
+      else
+        acc_store (r->params, r->integral, r->complex, &acc, r->count, r->dst, r->indices, dst);
+    }
+}
+
+/* Item j of the outer loop order: block j % blocks of the reduced positions
+ * for a run of up to CHUNK output elements along the innermost (kept) dim,
+ * run (j / blocks) % chunks at position j / blocks / chunks of the other
+ * kept dims. */
+static void
+reduce_outer_items (gint64   begin,
+                    gint64   end,
+                    gpointer data)
+{
+  const Reduction *r = data;
+  const Dims *kept = &r->kept, *reduced = &r->reduced;
+  guint inner = kept->n - 1;
+  gint64 n_inner = kept->sizes[inner];
+  gint64 chunks = (n_inner + CHUNK - 1) / CHUNK;
+  gint64 src_step = kept->src[inner], dst_step = kept->dst[inner];
+  Acc accs[CHUNK];
+
+  for (gint64 j = begin; j < end; j++)
+    {
+      gint64 unit = j / r->blocks, block = j % r->blocks;
+      gint64 first = (unit % chunks) * CHUNK;
+      gint64 n = MIN (CHUNK, n_inner - first);
+      gint64 pos = r->count * block / r->blocks, stop = r->count * (block + 1) / r->blocks;
+      gint64 counters[LT_MAX_DIMS];
+      gint64 kc[LT_MAX_DIMS];
+      gint64 base, dst, idx, src, unused, index;
+
+      dims_seek (kept, (unit / chunks) * n_inner + first, kc, &base, &dst, &idx);
+      dims_seek (reduced, pos, counters, &src, &unused, &index);
+      for (gint64 k = 0; k < n; k++)
+        acc_init (r->params, r->integral, &accs[k]);
+
+      if ((r->params->op == LT_REDUCE_SUM || r->params->op == LT_REDUCE_MEAN)
+          && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+        {
+          /* The common case, in a loop the compiler can vectorize. */
+          double sums[CHUNK] = { 0 };
+
+          do
+            {
+              const char *row = r->src + base + src;
+
+              if (r->src_dtype == LT_DTYPE_FLOAT32 && src_step == (gint64) sizeof (float))
+                for (gint64 k = 0; k < n; k++)
+                  sums[k] += ((const float *) row)[k];
+              else if (r->src_dtype == LT_DTYPE_FLOAT32)
+                for (gint64 k = 0; k < n; k++)
+                  sums[k] += *(const float *) (row + k * src_step);
+              else
+                for (gint64 k = 0; k < n; k++)
+                  sums[k] += *(const double *) (row + k * src_step);
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          while (++pos < stop);
+          for (gint64 k = 0; k < n; k++)
+            accs[k].re = sums[k];
+        }
+      else if ((r->params->op == LT_REDUCE_AMAX || r->params->op == LT_REDUCE_AMIN)
+               && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+        {
+          /* NaN sticks: no comparison with it is true. */
+          gboolean max = r->params->op == LT_REDUCE_AMAX;
+          double best[CHUNK];
+
+          for (gint64 k = 0; k < n; k++)
+            best[k] = accs[k].re;
+          do
+            {
+              const char *row = r->src + base + src;
+
+              for (gint64 k = 0; k < n; k++)
+                {
+                  double x = r->src_dtype == LT_DTYPE_FLOAT32
+                               ? *(const float *) (row + k * src_step)
+                               : *(const double *) (row + k * src_step);
+
+                  if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
+                    best[k] = isnan (best[k]) ? best[k] : x;
+                }
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          while (++pos < stop);
+          for (gint64 k = 0; k < n; k++)
+            {
+              accs[k].re = best[k];
+              /* Marks the partial as holding a value, for acc_combine (). */
+              accs[k].n = 0;
+            }
+        }
+      else
+        {
+          do
+            {
+              const char *row = r->src + base + src;
+
+              for (gint64 k = 0; k < n; k++)
+                {
+                  Elem e;
+
+                  load (r->src_dtype, row + k * src_step, &e);
+                  acc_add (r->params, r->integral, r->complex, &accs[k], &e, index);
+                }
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          while (++pos < stop);
+        }
+
+      if (r->blocks > 1)
+        memcpy (&r->partials[j * CHUNK], accs, (gsize) n * sizeof (Acc));
+      else
+        for (gint64 k = 0; k < n; k++)
+          acc_store (r->params, r->integral, r->complex, &accs[k], r->count, r->dst, r->indices,
+                     dst + k * dst_step);
+    }
+}
+
+static void
+lt_cpu_reduce (const LtReduceParams *params,
+               guint                 ndim,
+               const gint64         *sizes,
+               const LtOperand      *dst,
+               const LtOperand      *indices,
+               const LtOperand      *src)
+{
+  gint64 src_strides[LT_MAX_DIMS], dst_strides[LT_MAX_DIMS], idx_strides[LT_MAX_DIMS];
+  const gint64 *operands[3] = { src_strides, dst_strides, idx_strides };
+  const LtOperand *out = dst != NULL ? dst : indices;
+  Reduction r = {
+    .params = params,
+    .dst = dst,
+    .indices = indices,
+    .src = src->data,
+    .src_dtype = src->dtype,
+    .src_size = lt_dtype_get_element_size (src->dtype),
+    .integral = dtype_is_integral (src->dtype),
+    .complex = lt_dtype_is_complex (src->dtype),
+    .n_out = 1,
+    .count = 1,
+    .blocks = 1,
+  };
+  gint64 index_stride = 1;
+  LtLoopShape shape;
+
+  lt_cpu_byte_strides (ndim, sizes, src->strides, r.src_size, src_strides);
+  for (guint d = ndim; d-- > 0;)
+    {
+      gboolean reduced = out->strides[d] == 0;
+
+      dst_strides[d] = sizes[d] <= 1 ? 0 : out->strides[d];
+      idx_strides[d] = reduced && sizes[d] > 1 ? index_stride : 0;
+      if (reduced)
+        {
+          r.count *= sizes[d];
+          index_stride *= sizes[d];
+        }
+      else
+        r.n_out *= sizes[d];
+    }
+
+  if (r.n_out == 0)
+    return;
+
+  if (r.count == 0)
+    {
+      /* Every output element reduces nothing; the output is contiguous. */
+      Acc acc;
+
+      acc_init (params, r.integral, &acc);
+      for (gint64 o = 0; o < r.n_out; o++)
+        acc_store (params, r.integral, r.complex, &acc, 0, dst, indices, o);
+      return;
+    }
+
+  lt_loop_shape_init (&shape, ndim, sizes, 3, operands);
+  lt_loop_shape_simplify (&shape);
+  for (guint d = 0; d < shape.ndim; d++)
+    dims_add (shape.strides[1][d] == 0 ? &r.reduced : &r.kept, shape.sizes[d],
+              shape.strides[0][d], shape.strides[1][d], shape.strides[2][d]);
+  if (r.kept.n == 0)
+    dims_add (&r.kept, 1, 0, 0, 0);
+  if (r.reduced.n == 0)
+    dims_add (&r.reduced, 1, 0, 0, 0);
+
+  if (shape.ndim == 0 || shape.strides[1][shape.ndim - 1] == 0)
+    {
+      /* A few outputs of many elements each: split each reduction into
+       * blocks, their number fixed by the sizes alone. */
+      if (r.n_out < 64 && r.count >= 2 * GRAIN)
+        r.blocks = MIN (r.count / GRAIN, 256);
+      if (r.blocks > 1)
+        r.partials = g_new (Acc, r.n_out * r.blocks);
+
+      lt_parallel_for (r.n_out * r.blocks, MAX (1, GRAIN / MAX (1, r.count / r.blocks)),
+                       reduce_inner_items, &r);
+
+      if (r.blocks > 1)
+        {
+          for (gint64 o = 0; o < r.n_out; o++)
+            {
+              gint64 counters[LT_MAX_DIMS];
+              gint64 src_offset, dst_offset, idx;
+              Acc *acc = &r.partials[o * r.blocks];
+
+              for (gint64 b = 1; b < r.blocks; b++)
+                acc_combine (params, r.integral, r.complex, acc, &r.partials[o * r.blocks + b]);
+              dims_seek (&r.kept, o, counters, &src_offset, &dst_offset, &idx);
+              acc_store (params, r.integral, r.complex, acc, r.count, dst, indices, dst_offset);
+            }
+          g_free (r.partials);
+        }
+    }
+  else
+    {
+      gint64 n_inner = r.kept.sizes[r.kept.n - 1];
+      gint64 chunks = (n_inner + CHUNK - 1) / CHUNK;
+      gint64 units = r.n_out / n_inner * chunks;
+      gint64 per_unit = r.count * MIN (n_inner, CHUNK);
+
+      /* Few runs of many rows each (a tall, narrow matrix reduced over its
+       * rows): split the rows into blocks, their number fixed by the sizes. */
+      if (units < 16 && per_unit >= 2 * GRAIN)
+        r.blocks = MIN (MIN (per_unit / GRAIN, 64), r.count);
+      if (r.blocks > 1)
+        r.partials = g_new (Acc, units * r.blocks * CHUNK);
+
+      lt_parallel_for (units * r.blocks, MAX (1, GRAIN / MAX (1, per_unit / r.blocks)),
+                       reduce_outer_items, &r);
+
+      if (r.blocks > 1)
+        {
+          for (gint64 u = 0; u < units; u++)
+            {
+              gint64 first = (u % chunks) * CHUNK;
+              gint64 n = MIN (CHUNK, n_inner - first);
+              gint64 counters[LT_MAX_DIMS];
+              gint64 src_offset, dst_offset, idx;
+              Acc *accs = &r.partials[u * r.blocks * CHUNK];
+
+              dims_seek (&r.kept, (u / chunks) * n_inner + first, counters, &src_offset,
+                         &dst_offset, &idx);
+              for (gint64 b = 1; b < r.blocks; b++)
+                for (gint64 k = 0; k < n; k++)
+                  acc_combine (params, r.integral, r.complex, &accs[k],
+                               &r.partials[(u * r.blocks + b) * CHUNK + k]);
+              for (gint64 k = 0; k < n; k++)
+                acc_store (params, r.integral, r.complex, &accs[k], r.count, dst, indices,
+                           dst_offset + k * r.kept.dst[r.kept.n - 1]);
+            }
+          g_free (r.partials);
+        }
+    }
+}
+
+/* Scans ----------------------------------------------------------------- */
+
+typedef struct
+{
+  LtScanOp op;
+  LtSoftmaxOp softmax_op;
+  const LtOperand *dst;
+  const LtOperand *src;
+  gsize src_size, dst_size;
+  gint64 length;          /* along the scanned dim */
+  gint64 src_step, dst_step;
+  LtLoopShape others;     /* the other dims, simplified, bytes */
+  gint64 n_lines;
+} Lines;
+
+static void
+scan_items (gint64   begin,
+            gint64   end,
+            gpointer data)
+{
+  const Lines *s = data;
+  const LtReduceParams params = { .op = s->op == LT_SCAN_CUMSUM ? LT_REDUCE_SUM : LT_REDUCE_PROD };
+  gboolean integral = dtype_is_integral (s->src->dtype);
+  gboolean complex = lt_dtype_is_complex (s->src->dtype);
+  const LtLoopShape *o = &s->others;
+  guint inner = o->ndim - 1;
+  gint64 n_inner = o->sizes[inner];
+  gint64 chunks = (n_inner + CHUNK - 1) / CHUNK;
+  Acc accs[CHUNK];
+
+  /* The lines of a block of CHUNK neighbours along the others' innermost
+   * dim advance together, one input row at a time. */
+  for (gint64 j = begin; j < end; j++)
+    {
+      gint64 first = (j % chunks) * CHUNK;
+      gint64 n = MIN (CHUNK, n_inner - first);
+      gint64 counters[LT_MAX_DIMS];
+      char *bases[2] = { s->dst->data, s->src->data };
+      char *ptrs[2];
+
+      lt_cpu_seek_row (o, inner, j / chunks, bases, counters, ptrs);
+      ptrs[0] += first * o->strides[0][inner];
+      ptrs[1] += first * o->strides[1][inner];
+      for (gint64 k = 0; k < n; k++)
+        acc_init (&params, integral, &accs[k]);
+
+      for (gint64 t = 0; t < s->length; t++)
+        for (gint64 k = 0; k < n; k++)
+          {
+            Elem e;
+
+            load (s->src->dtype, ptrs[1] + t * s->src_step + k * o->strides[1][inner], &e);
+            acc_add (&params, integral, complex, &accs[k], &e, 0);
+            lt_value_write (s->dst->dtype, ptrs[0] + t * s->dst_step + k * o->strides[0][inner],
+                            integral ? lt_value_from_int64 (accs[k].i)
+                            : complex ? lt_value_from_complex (accs[k].re, accs[k].im)
+                                      : lt_value_from_double (accs[k].re));
+          }
+    }
+}
+
+/* The dims other than @dim of the two operands, simplified in bytes, with
+ * a dim of size 1 where none is left. */
+static void
+lines_init (Lines           *s,
+            guint            ndim,
+            const gint64    *sizes,
+            guint            dim,
+            const LtOperand *dst,
+            const LtOperand *src)
+{
+  gint64 other_sizes[LT_MAX_DIMS], dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
+  gint64 all_dst[LT_MAX_DIMS], all_src[LT_MAX_DIMS];
+  const gint64 *operands[2] = { dst_strides, src_strides };
+  guint n = 0;
+
+  s->dst = dst;
+  s->src = src;
+  s->dst_size = lt_dtype_get_element_size (dst->dtype);
+  s->src_size = lt_dtype_get_element_size (src->dtype);
+  lt_cpu_byte_strides (ndim, sizes, dst->strides, s->dst_size, all_dst);
+  lt_cpu_byte_strides (ndim, sizes, src->strides, s->src_size, all_src);
+  for (guint d = 0; d < ndim; d++)
+    {
+      if (d == dim)
+        continue;
+      other_sizes[n] = sizes[d];
+      dst_strides[n] = all_dst[d];
+      src_strides[n] = all_src[d];
+      n++;
+    }
+  s->length = ndim == 0 ? 1 : sizes[dim];
+  s->src_step = ndim == 0 ? 0 : all_src[dim];
+  s->dst_step = ndim == 0 ? 0 : all_dst[dim];
+
+  lt_loop_shape_init (&s->others, n, other_sizes, 2, operands);
+  lt_loop_shape_simplify (&s->others);
+  if (s->others.ndim == 0)
+    {
+      s->others.ndim = 1;
+      s->others.sizes[0] = 1;
+      s->others.strides[0][0] = 0;
+      s->others.strides[1][0] = 0;
+    }
+  s->n_lines = lt_loop_shape_numel (&s->others);
+}
+
+static void
+lt_cpu_scan (LtScanOp         op,
+             guint            ndim,
+             const gint64    *sizes,
+             guint            dim,
+             const LtOperand *dst,
+             const LtOperand *src)
+{
+  Lines s = { .op = op };
+  gint64 n_inner, items;
+
+  for (guint d = 0; d < ndim; d++)
+    if (sizes[d] == 0)
+      return;
+  lines_init (&s, ndim, sizes, dim, dst, src);
+  n_inner = s.others.sizes[s.others.ndim - 1];
+  items = s.n_lines / n_inner * ((n_inner + CHUNK - 1) / CHUNK);
+  lt_parallel_for (items, MAX (1, GRAIN / (s.length * MIN (n_inner, CHUNK))), scan_items, &s);
+}
+
+/* Softmax --------------------------------------------------------------- */
+
+static inline double
+load_real (LtDType     dtype,
+           const char *p)
+{
+  switch (dtype)
+    {
+    case LT_DTYPE_FLOAT32:
+      return *(const float *) p;
+    case LT_DTYPE_FLOAT64:
+      return *(const double *) p;
+    default:
+      {
+        Elem e;
+
+        load (dtype, p, &e);
+        return e.re;
+      }
+    }
+}
+
+static inline void
+store_real (LtDType dtype,
+            char   *p,
+            double  value)
+{
+  switch (dtype)
+    {
+    case LT_DTYPE_FLOAT32:
+      *(float *) p = (float) value;
+      break;
+    case LT_DTYPE_FLOAT64:
+      *(double *) p = value;
+      break;
+    default:
+      lt_value_write (dtype, p, lt_value_from_double (value));
+      break;
+    }
+}
+
+static void
+softmax_items (gint64   begin,
+               gint64   end,
+               gpointer data)
+{
+  const Lines *s = data;
+  const LtLoopShape *o = &s->others;
+  guint n_outer = o->ndim;
+  LtDType in_dtype = s->src->dtype, out_dtype = s->dst->dtype;
+  gint64 counters[LT_MAX_DIMS];
+  char *bases[2] = { s->dst->data, s->src->data };
+  char *ptrs[2];
+
+  if (begin >= end)
+    return;
+  lt_cpu_seek_row (o, n_outer, begin, bases, counters, ptrs);
+  for (gint64 j = begin; j < end; j++)
+    {
+      const char *in = ptrs[1];
+      char *out = ptrs[0];
+      double max = -INFINITY, sum = 0;
+
+      /* A NaN anywhere makes the max, and so every result, NaN. */
+      for (gint64 t = 0; t < s->length; t++)
+        {
+          double x = load_real (in_dtype, in + t * s->src_step);
+
+          if (isnan (x) || x > max)
+            max = isnan (max) ? max : x;
+        }
+      if (s->softmax_op == LT_SOFTMAX && out_dtype == LT_DTYPE_FLOAT32)
+        {
+          /* exp () once per element: the float32 results hold them until
+           * the sum is known. */
+          double scale;
+
+          for (gint64 t = 0; t < s->length; t++)
+            {
+              double e = exp (load_real (in_dtype, in + t * s->src_step) - max);
+
+              *(float *) (out + t * s->dst_step) = (float) e;
+              sum += e;
+            }
+          scale = 1 / sum;
+          for (gint64 t = 0; t < s->length; t++)
+            *(float *) (out + t * s->dst_step) *= (float) scale;
+          lt_cpu_next_row (o, n_outer, counters, ptrs);
+          continue;
+        }
+
+      for (gint64 t = 0; t < s->length; t++)
+        sum += exp (load_real (in_dtype, in + t * s->src_step) - max);
+
+      if (s->softmax_op == LT_SOFTMAX)
+        {
+          double scale = 1 / sum;
+
+          for (gint64 t = 0; t < s->length; t++)
+            store_real (out_dtype, out + t * s->dst_step,
+                        exp (load_real (in_dtype, in + t * s->src_step) - max) * scale);
+        }
+      else
+        {
+          double shift = max + log (sum);
+
+          for (gint64 t = 0; t < s->length; t++)
+            store_real (out_dtype, out + t * s->dst_step,
+                        load_real (in_dtype, in + t * s->src_step) - shift);
+        }
+      lt_cpu_next_row (o, n_outer, counters, ptrs);
+    }
+}
+
+static void
+lt_cpu_softmax (LtSoftmaxOp      op,
+                guint            ndim,
+                const gint64    *sizes,
+                guint            dim,
+                const LtOperand *dst,
+                const LtOperand *src)
+{
+  Lines s = { .softmax_op = op };
+
+  for (guint d = 0; d < ndim; d++)
+    if (sizes[d] == 0)
+      return;
+  lines_init (&s, ndim, sizes, dim, dst, src);
+  lt_parallel_for (s.n_lines, MAX (1, GRAIN / s.length), softmax_items, &s);
+}
+
+/* Comparison ------------------------------------------------------------ */
+
+static gboolean
+lt_cpu_allclose (guint            ndim,
+                 const gint64    *sizes,
+                 const LtOperand *a,
+                 const LtOperand *b,
+                 double           rtol,
+                 double           atol,
+                 gboolean         equal_nan)
+{
+  gint64 a_strides[LT_MAX_DIMS], b_strides[LT_MAX_DIMS];
+  const gint64 *operands[2] = { a_strides, b_strides };
+  gboolean integral = dtype_is_integral (a->dtype) && dtype_is_integral (b->dtype);
+  gint64 counters[LT_MAX_DIMS] = { 0 };
+  char *ptrs[2] = { a->data, b->data };
+  LtLoopShape shape;
+  guint inner;
+
+  lt_cpu_byte_strides (ndim, sizes, a->strides, lt_dtype_get_element_size (a->dtype), a_strides);
+  lt_cpu_byte_strides (ndim, sizes, b->strides, lt_dtype_get_element_size (b->dtype), b_strides);
+  lt_loop_shape_init (&shape, ndim, sizes, 2, operands);
+  if (lt_loop_shape_numel (&shape) == 0)
+    return TRUE;
+  lt_loop_shape_simplify (&shape);
+  if (shape.ndim == 0)
+    {
+      shape.ndim = 1;
+      shape.sizes[0] = 1;
+      shape.strides[0][0] = shape.strides[1][0] = 0;
+    }
+
+  inner = shape.ndim - 1;
+  do
+    for (gint64 k = 0; k < shape.sizes[inner]; k++)
+      {
+        Elem x, y;
+
+        load (a->dtype, ptrs[0] + k * shape.strides[0][inner], &x);
+        load (b->dtype, ptrs[1] + k * shape.strides[1][inner], &y);
+        if (integral)
+          {
+            double diff;
+
+            if (x.i == y.i)
+              continue;
+            /* At least 1: doubles may round two large int64 together. */
+            diff = MAX (fabs ((double) x.i - (double) y.i), 1.0);
+            if (!(diff <= atol + rtol * fabs ((double) y.i)))
+              return FALSE;
+          }
+        else if (x.re == y.re && x.im == y.im)
+          continue;
+        else if ((isnan (x.re) || isnan (x.im)) && (isnan (y.re) || isnan (y.im)))
+          {
+            if (!equal_nan)
+              return FALSE;
+          }
+        else
+          {
+            Elem d = { x.re - y.re, x.im - y.im, 0 };
+
+            double error = elem_abs (&d);
+
+            /* An infinite difference is never close, even against an
+             * infinite tolerance. */
+            if (!isfinite (error) || !(error <= atol + rtol * elem_abs (&y)))
+              return FALSE;
+          }
+      }
+  while (lt_cpu_next_row (&shape, inner, counters, ptrs));
+
+  return TRUE;
+}
+
+const LtReduceKernels lt_cpu_reduce_kernels = {
+  .reduce = lt_cpu_reduce,
+  .scan = lt_cpu_scan,
+  .softmax = lt_cpu_softmax,
+  .allclose = lt_cpu_allclose,
+};

@@ -1,0 +1,665 @@
+/* test-reduce.c: reductions, scans, softmax, equal and allclose
+ *
+ * Expected values are written out by hand (or from PyTorch 1.13) for small
+ * tensors, read through every kind of view: transposed, stepped, flipped
+ * (negative strides), expanded (stride 0) and offset.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "lt-test-utils.h"
+
+#define DIMS(...) \
+  ((const int[]) { __VA_ARGS__ }), (sizeof ((const int[]) { __VA_ARGS__ }) / sizeof (int))
+#define ALL NULL, 0
+
+static LtTensor *
+from_values (LtDType       dtype,
+             const double *values,
+             gsize         n_values,
+             const gint64 *shape,
+             guint         n_dims)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *t = lt_tensor_new_from_data (dtype, values, n_values, shape, n_dims, &error);
+
+  g_assert_no_error (error);
+  return t;
+}
+
+#define VALUES(dtype, shape, ...) \
+  from_values ((dtype), (const double[]) { __VA_ARGS__ }, \
+               sizeof ((const double[]) { __VA_ARGS__ }) / sizeof (double), \
+               I64S shape, N_ARGS shape)
+
+/* A complex64 tensor of n elements from n (real, imaginary) pairs. */
+#define COMPLEX(n, ...) \
+  as_complex (VALUES (LT_DTYPE_FLOAT32, (n, 2), __VA_ARGS__))
+
+static LtTensor *
+as_complex (LtTensor *pairs)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *c = lt_tensor_view_as_complex (pairs, &error);
+
+  g_assert_no_error (error);
+  g_object_unref (pairs);
+  return c;
+}
+
+/* lt_assert_near (t, tol, 1.0, 2.0): values within @tol relative. */
+#define lt_assert_near(t, tol, ...) \
+  assert_near (G_STRLOC, (t), (tol), (const double[]) { __VA_ARGS__ }, \
+               sizeof ((const double[]) { __VA_ARGS__ }) / sizeof (double))
+
+static void
+assert_near (const char   *location,
+             LtTensor     *tensor,
+             double        tol,
+             const double *expected,
+             gsize         n_expected)
+{
+  gsize n;
+  g_autofree double *values = lt_tensor_to_doubles (tensor, &n);
+
+  g_assert_cmpuint (n, ==, n_expected);
+  for (gsize i = 0; i < n; i++)
+    if (!(fabs (values[i] - expected[i]) <= tol * (1 + fabs (expected[i]))
+          || (isnan (values[i]) && isnan (expected[i]))
+          || values[i] == expected[i]))
+      g_error ("%s: value %" G_GSIZE_FORMAT " is %.17g, expected %.17g", location, i, values[i],
+               expected[i]);
+}
+
+static LtTensor *
+arange_2x3 (void)
+{
+  return lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 3);
+}
+
+static void
+test_sum_dims (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = arange_2x3 ();
+  g_autoptr (LtTensor) x3 = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 2, 3, 4);
+  g_autoptr (LtTensor) all = lt_tensor_sum (x, ALL, FALSE, &error);
+  g_autoptr (LtTensor) all_keep = lt_tensor_sum (x, ALL, TRUE, &error);
+  g_autoptr (LtTensor) cols = lt_tensor_sum (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) rows_keep = lt_tensor_sum (x, DIMS (-1), TRUE, &error);
+  g_autoptr (LtTensor) outer = lt_tensor_sum (x3, DIMS (0, 2), FALSE, &error);
+  g_autoptr (LtTensor) outer_keep = lt_tensor_sum (x3, DIMS (-1, 0), TRUE, &error);
+
+  g_assert_no_error (error);
+  lt_assert_scalar_shape (all);
+  g_assert_cmpint (lt_tensor_get_dtype (all), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (all, 15);
+  lt_assert_sizes (all_keep, 1, 1);
+  lt_assert_values (all_keep, 15);
+  lt_assert_sizes (cols, 3);
+  lt_assert_values (cols, 3, 5, 7);
+  lt_assert_sizes (rows_keep, 2, 1);
+  lt_assert_values (rows_keep, 3, 12);
+  /* sum over i, k of 12 i + 4 j + k = 60 + 32 j */
+  lt_assert_sizes (outer, 3);
+  lt_assert_values (outer, 60, 92, 124);
+  lt_assert_sizes (outer_keep, 1, 3, 1);
+  lt_assert_values (outer_keep, 60, 92, 124);
+}
+
+static void
+test_sum_views (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = arange_2x3 ();
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) t_cols = lt_tensor_sum (t, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) t_rows = lt_tensor_sum (t, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) line = lt_test_arange_shaped (LT_DTYPE_INT32, 10);
+  g_autoptr (LtTensor) stepped = lt_tensor_index (line, "[1::3]", &error);
+  g_autoptr (LtTensor) stepped_sum = lt_tensor_sum (stepped, ALL, FALSE, &error);
+  g_autoptr (LtTensor) flipped = lt_tensor_flip (x, DIMS (0, 1), &error);
+  g_autoptr (LtTensor) flipped_sum = lt_tensor_sum (flipped, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) row = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3);
+  g_autoptr (LtTensor) expanded = lt_tensor_expand (row, I64S (4, 3), 2, &error);
+  g_autoptr (LtTensor) expanded_cols = lt_tensor_sum (expanded, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) expanded_rows = lt_tensor_sum (expanded, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) offset = lt_tensor_index (x, "[1:, 1:]", &error);
+  g_autoptr (LtTensor) offset_sum = lt_tensor_sum (offset, ALL, FALSE, &error);
+
+  g_assert_no_error (error);
+  lt_assert_values (t_cols, 3, 12);
+  lt_assert_values (t_rows, 3, 5, 7);
+  /* 1 + 4 + 7, summed in int64 */
+  g_assert_cmpint (lt_tensor_get_dtype (stepped_sum), ==, LT_DTYPE_INT64);
+  lt_assert_values (stepped_sum, 12);
+  lt_assert_values (flipped_sum, 12, 3);
+  lt_assert_values (expanded_cols, 0, 4, 8);
+  lt_assert_values (expanded_rows, 3, 3, 3, 3);
+  lt_assert_values (offset_sum, 9);
+}
+
+static void
+test_sum_integers (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) bytes = VALUES (LT_DTYPE_INT8, (2), 100, 100);
+  g_autoptr (LtTensor) bools = VALUES (LT_DTYPE_BOOL, (4), 1, 0, 1, 1);
+  g_autoptr (LtTensor) big = VALUES (LT_DTYPE_INT64, (2), 0x1p62, 0x1p62);
+  g_autoptr (LtTensor) byte_sum = lt_tensor_sum (bytes, ALL, FALSE, &error);
+  g_autoptr (LtTensor) bool_sum = lt_tensor_sum (bools, ALL, FALSE, &error);
+  g_autoptr (LtTensor) bool_prod = lt_tensor_prod (bools, ALL, FALSE, &error);
+  g_autoptr (LtTensor) wrapped = lt_tensor_sum (big, ALL, FALSE, &error);
+  g_autoptr (GBytes) bytes_of_wrapped = NULL;
+  gint64 value;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (lt_tensor_get_dtype (byte_sum), ==, LT_DTYPE_INT64);
+  lt_assert_values (byte_sum, 200);
+  g_assert_cmpint (lt_tensor_get_dtype (bool_sum), ==, LT_DTYPE_INT64);
+  lt_assert_values (bool_sum, 3);
+  g_assert_cmpint (lt_tensor_get_dtype (bool_prod), ==, LT_DTYPE_INT64);
+  lt_assert_values (bool_prod, 0);
+  /* 2^62 + 2^62 wraps around to -2^63, as in PyTorch. */
+  bytes_of_wrapped = lt_tensor_to_bytes (wrapped, &error);
+  value = *(const gint64 *) g_bytes_get_data (bytes_of_wrapped, NULL);
+  g_assert_cmpint (value, ==, G_MININT64);
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) e = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (0, 3), 2, &error);
+  g_autoptr (LtTensor) sum = lt_tensor_sum (e, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) prod = lt_tensor_prod (e, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) mean = lt_tensor_mean (e, ALL, FALSE, &error);
+  g_autoptr (LtTensor) all = lt_tensor_all (e, ALL, FALSE, &error);
+  g_autoptr (LtTensor) any = lt_tensor_any (e, ALL, FALSE, &error);
+  g_autoptr (LtTensor) lse = lt_tensor_logsumexp (e, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) var = lt_tensor_var (e, DIMS (0), 1, FALSE, &error);
+  g_autoptr (LtTensor) norm = lt_tensor_norm (e, INFINITY, ALL, FALSE, &error);
+  g_autoptr (LtTensor) amax_rows = lt_tensor_amax (e, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) cumsum = lt_tensor_cumsum (e, 0, &error);
+
+  g_assert_no_error (error);
+  lt_assert_values (sum, 0, 0, 0);
+  lt_assert_values (prod, 1, 1, 1);
+  lt_assert_values (mean, NAN);
+  lt_assert_values (all, 1);
+  lt_assert_values (any, 0);
+  lt_assert_values (lse, -INFINITY, -INFINITY, -INFINITY);
+  lt_assert_values (var, NAN, NAN, NAN);
+  lt_assert_values (norm, 0);
+  /* Reducing the non-empty dim of an empty tensor is fine. */
+  lt_assert_sizes (amax_rows, 0);
+  lt_assert_sizes (cumsum, 0, 3);
+}
+
+static void
+test_accuracy (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) tenths = lt_tensor_new_full (LT_DTYPE_FLOAT32, I64S (10000000), 1, 0.1,
+                                                    &error);
+  g_autoptr (LtTensor) sum = lt_tensor_sum (tenths, ALL, FALSE, &error);
+  g_autoptr (LtTensor) mean = lt_tensor_mean (tenths, ALL, FALSE, &error);
+  g_autoptr (LtTensor) one = lt_tensor_new_full (LT_DTYPE_FLOAT32, I64S (1), 1, 0.1, &error);
+  g_autoptr (LtTensor) expanded = lt_tensor_expand (one, I64S (10000000), 1, &error);
+  g_autoptr (LtTensor) expanded_sum = lt_tensor_sum (expanded, ALL, FALSE, &error);
+  g_autoptr (LtTensor) matrix = lt_tensor_view (tenths, I64S (10000, 1000), 2, &error);
+  g_autoptr (LtTensor) columns = lt_tensor_sum (matrix, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) half = lt_tensor_new_full (LT_DTYPE_FLOAT16, I64S (100000), 1, 0.1, &error);
+  g_autoptr (LtTensor) half_sum = lt_tensor_sum (half, ALL, FALSE, &error);
+  double value;
+  gsize n;
+  g_autofree double *column_values = NULL;
+
+  g_assert_no_error (error);
+  lt_tensor_get_double (sum, NULL, 0, &value, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (fabs (value - 1e6) / 1e6, <, 1e-6);
+  lt_tensor_get_double (expanded_sum, NULL, 0, &value, &error);
+  g_assert_cmpfloat (fabs (value - 1e6) / 1e6, <, 1e-6);
+  lt_tensor_get_double (mean, NULL, 0, &value, &error);
+  g_assert_cmpfloat (fabs (value - 0.1) / 0.1, <, 1e-6);
+  /* The outer loop order (dim 0 of a row-major matrix) as well. */
+  column_values = lt_tensor_to_doubles (columns, &n);
+  g_assert_cmpuint (n, ==, 1000);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (fabs (column_values[i] - 1000.0) / 1000.0, <, 1e-6);
+  /* 100000 float16 0.1s (0.0999755859375 each) sum to 9997.56, which
+   * rounds to the float16 10000 (float16s are 8 apart there), as in
+   * PyTorch; a float16 accumulator would stall at 256. */
+  lt_assert_values (half_sum, 10000);
+}
+
+static void
+test_mean_prod (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = arange_2x3 ();
+  g_autoptr (LtTensor) mean = lt_tensor_mean (x, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) prod = lt_tensor_prod (t, DIMS (1), TRUE, &error);
+  g_autoptr (LtTensor) ints = VALUES (LT_DTYPE_INT16, (3), 2, -3, 7);
+  g_autoptr (LtTensor) int_prod = lt_tensor_prod (ints, ALL, FALSE, &error);
+  g_autoptr (LtTensor) c = COMPLEX (2, 1, 2, 3, -1);
+  g_autoptr (LtTensor) c_prod = lt_tensor_prod (c, ALL, FALSE, &error);
+  g_autoptr (LtTensor) c_mean = lt_tensor_mean (c, ALL, FALSE, &error);
+
+  g_assert_no_error (error);
+  lt_assert_values (mean, 1, 4);
+  lt_assert_sizes (prod, 3, 1);
+  lt_assert_values (prod, 0, 4, 10);
+  g_assert_cmpint (lt_tensor_get_dtype (int_prod), ==, LT_DTYPE_INT64);
+  lt_assert_values (int_prod, -42);
+  /* (1 + 2i)(3 - i) = 5 + 5i */
+  lt_assert_values (c_prod, 5, 5);
+  lt_assert_values (c_mean, 2, 0.5);
+}
+
+static void
+test_extremes_nan (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = VALUES (LT_DTYPE_FLOAT32, (2, 3), 1, NAN, 3, 4, 5, -6);
+  g_autoptr (LtTensor) amax = lt_tensor_amax (x, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) amin = lt_tensor_amin (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) max = lt_tensor_max (x, &error);
+  g_autoptr (LtTensor) argmax = lt_tensor_argmax (x, 1, FALSE, &error);
+  g_autoptr (LtTensor) argmin_all = lt_tensor_argmin_all (x, &error);
+  g_autoptr (LtTensor) lse = lt_tensor_logsumexp (x, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) b = VALUES (LT_DTYPE_BOOL, (3), 0, 1, 0);
+  g_autoptr (LtTensor) b_max = lt_tensor_amax (b, ALL, FALSE, &error);
+  g_autoptr (LtTensor) b_min = lt_tensor_min (b, &error);
+
+  g_assert_no_error (error);
+  lt_assert_values (amax, NAN, 5);
+  lt_assert_values (amin, 1, NAN, -6);
+  lt_assert_values (max, NAN);
+  lt_assert_values (argmax, 1, 1);
+  lt_assert_values (argmin_all, 1);
+  lt_assert_near (lse, 1e-6, NAN, 5 + log1p (exp (-1) + exp (-11)));
+  g_assert_cmpint (lt_tensor_get_dtype (b_max), ==, LT_DTYPE_BOOL);
+  lt_assert_values (b_max, 1);
+  lt_assert_values (b_min, 0);
+}
+
+static void
+test_max_dim_ties (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = VALUES (LT_DTYPE_INT32, (3, 4), 2, 7, 7, 1, 5, 0, 5, 5, 7, 7, 3, 0);
+  g_autoptr (LtTensor) values = NULL;
+  g_autoptr (LtTensor) indices = NULL;
+  g_autoptr (LtTensor) min_indices = NULL;
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) argmax_t = lt_tensor_argmax (t, 0, TRUE, &error);
+  g_autoptr (LtTensor) argmax_all = lt_tensor_argmax_all (t, &error);
+  g_autoptr (LtTensor) flipped = lt_tensor_flip (x, DIMS (1), &error);
+  g_autoptr (LtTensor) argmax_flipped = lt_tensor_argmax (flipped, -1, FALSE, &error);
+  g_autoptr (LtTensor) row = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3);
+  g_autoptr (LtTensor) expanded = lt_tensor_expand (row, I64S (4, 3), 2, &error);
+  g_autoptr (LtTensor) argmax_expanded = lt_tensor_argmax (expanded, 0, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_max_dim (x, 1, FALSE, &values, &indices, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lt_tensor_get_dtype (values), ==, LT_DTYPE_INT32);
+  g_assert_cmpint (lt_tensor_get_dtype (indices), ==, LT_DTYPE_INT64);
+  lt_assert_values (values, 7, 5, 7);
+  lt_assert_values (indices, 1, 0, 0);
+  g_assert_true (lt_tensor_max_dim (x, -1, FALSE, NULL, NULL, &error));
+  g_assert_true (lt_tensor_min_dim (x, 0, TRUE, NULL, &min_indices, &error));
+  lt_assert_sizes (min_indices, 1, 4);
+  lt_assert_values (min_indices, 0, 1, 2, 2);
+  /* Along dim 0 of the transpose: the rows of x, first index of ties. */
+  lt_assert_sizes (argmax_t, 1, 3);
+  lt_assert_values (argmax_t, 1, 0, 0);
+  /* Row-major order of the transpose is 2 5 7 7 0 7 ...: the first 7 is
+   * element 2. */
+  lt_assert_values (argmax_all, 2);
+  /* Flipped rows 1 7 7 2, 5 5 0 5, 0 3 7 7. */
+  lt_assert_values (argmax_flipped, 1, 0, 2);
+  lt_assert_values (argmax_expanded, 0, 0, 0);
+}
+
+static void
+test_all_any (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = VALUES (LT_DTYPE_FLOAT64, (2, 3), 1, 0, 2, 3, NAN, 4);
+  g_autoptr (LtTensor) all = lt_tensor_all (x, DIMS (1), FALSE, &error);
+  g_autoptr (LtTensor) any = lt_tensor_any (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) u = VALUES (LT_DTYPE_UINT8, (3), 1, 2, 0);
+  g_autoptr (LtTensor) u_all = lt_tensor_all (u, ALL, FALSE, &error);
+  g_autoptr (LtTensor) u_any = lt_tensor_any (u, ALL, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (lt_tensor_get_dtype (all), ==, LT_DTYPE_BOOL);
+  lt_assert_values (all, 0, 1);
+  lt_assert_values (any, 1, 1, 1);
+  /* PyTorch 1.13 answers uint8 for uint8. */
+  g_assert_cmpint (lt_tensor_get_dtype (u_all), ==, LT_DTYPE_UINT8);
+  lt_assert_values (u_all, 0);
+  lt_assert_values (u_any, 1);
+}
+
+static void
+test_var_std_norm (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = VALUES (LT_DTYPE_FLOAT64, (2, 4), 1, 2, 3, 4, 2, 2, 2, 2);
+  g_autoptr (LtTensor) var = lt_tensor_var (x, DIMS (1), 1, FALSE, &error);
+  g_autoptr (LtTensor) var0 = lt_tensor_var (x, DIMS (-1), 0, TRUE, &error);
+  g_autoptr (LtTensor) std = lt_tensor_std (x, ALL, 1, FALSE, &error);
+  g_autoptr (LtTensor) var_big = lt_tensor_var (x, DIMS (0), 2, FALSE, &error);
+  g_autoptr (LtTensor) c = COMPLEX (2, 1, 2, 3, -1);
+  g_autoptr (LtTensor) c_var = lt_tensor_var (c, ALL, 1, FALSE, &error);
+  g_autoptr (LtTensor) v = VALUES (LT_DTYPE_FLOAT32, (4), 3, -4, 0, 0);
+  g_autoptr (LtTensor) n2 = lt_tensor_norm (v, 2, ALL, FALSE, &error);
+  g_autoptr (LtTensor) n1 = lt_tensor_norm (v, 1, ALL, FALSE, &error);
+  g_autoptr (LtTensor) ninf = lt_tensor_norm (v, INFINITY, ALL, FALSE, &error);
+  g_autoptr (LtTensor) nminf = lt_tensor_norm (v, -INFINITY, ALL, FALSE, &error);
+  g_autoptr (LtTensor) n0 = lt_tensor_norm (v, 0, ALL, FALSE, &error);
+  g_autoptr (LtTensor) n3 = lt_tensor_norm (v, 3, ALL, FALSE, &error);
+  g_autoptr (LtTensor) c_norm = lt_tensor_norm (c, 2, ALL, FALSE, &error);
+  g_autoptr (LtTensor) rows = lt_tensor_norm (x, 2, DIMS (1), FALSE, &error);
+
+  g_assert_no_error (error);
+  lt_assert_near (var, 1e-12, 5.0 / 3.0, 0);
+  lt_assert_sizes (var0, 2, 1);
+  lt_assert_near (var0, 1e-12, 1.25, 0);
+  /* mean 2.25, squared deviations 1.5625 .0625 .5625 3.0625 + 4 * .0625 */
+  lt_assert_near (std, 1e-12, sqrt (5.5 / 7.0));
+  /* Two elements, correction 2: 0 / 0 where they are equal, else x / 0. */
+  lt_assert_values (var_big, INFINITY, NAN, INFINITY, INFINITY);
+  g_assert_cmpint (lt_tensor_get_dtype (c_var), ==, LT_DTYPE_FLOAT32);
+  /* var of 1, 3 is 2; of 2, -1 is 4.5 */
+  lt_assert_near (c_var, 1e-6, 6.5);
+  lt_assert_values (n2, 5);
+  lt_assert_values (n1, 7);
+  lt_assert_values (ninf, 4);
+  lt_assert_values (nminf, 0);
+  lt_assert_values (n0, 2);
+  lt_assert_near (n3, 1e-6, cbrt (91));
+  g_assert_cmpint (lt_tensor_get_dtype (c_norm), ==, LT_DTYPE_FLOAT32);
+  lt_assert_near (c_norm, 1e-6, sqrt (15));
+  lt_assert_near (rows, 1e-12, sqrt (30), 4);
+}
+
+static void
+test_scans (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = arange_2x3 ();
+  g_autoptr (LtTensor) down = lt_tensor_cumsum (x, 0, &error);
+  g_autoptr (LtTensor) across = lt_tensor_cumsum (x, -1, &error);
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) t_prod = lt_tensor_cumprod (t, 1, &error);
+  g_autoptr (LtTensor) flipped = lt_tensor_flip (x, DIMS (1), &error);
+  g_autoptr (LtTensor) flipped_sum = lt_tensor_cumsum (flipped, 1, &error);
+  g_autoptr (LtTensor) b = VALUES (LT_DTYPE_BOOL, (4), 1, 0, 1, 1);
+  g_autoptr (LtTensor) b_sum = lt_tensor_cumsum (b, 0, &error);
+
+  g_assert_no_error (error);
+  lt_assert_values (down, 0, 1, 2, 3, 5, 7);
+  lt_assert_values (across, 0, 1, 3, 3, 7, 12);
+  lt_assert_values (t_prod, 0, 0, 1, 4, 2, 10);
+  lt_assert_values (flipped_sum, 2, 3, 3, 5, 9, 12);
+  g_assert_cmpint (lt_tensor_get_dtype (b_sum), ==, LT_DTYPE_INT64);
+  lt_assert_values (b_sum, 1, 1, 2, 3);
+}
+
+static void
+test_softmax (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = VALUES (LT_DTYPE_FLOAT32, (2, 2), 0, 1000, 1, 1000);
+  g_autoptr (LtTensor) rows = lt_tensor_softmax (x, 1, &error);
+  g_autoptr (LtTensor) cols = lt_tensor_softmax (x, 0, &error);
+  g_autoptr (LtTensor) log_rows = lt_tensor_log_softmax (x, -1, &error);
+  double e = 1 / (1 + exp (1));
+
+  g_assert_no_error (error);
+  lt_assert_near (rows, 1e-6, 0, 1, 0, 1);
+  lt_assert_near (cols, 1e-6, e, 0.5, 1 - e, 0.5);
+  lt_assert_near (log_rows, 1e-6, -1000, 0, -999, 0);
+}
+
+static void
+test_equal_allclose (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = arange_2x3 ();
+  g_autoptr (LtTensor) xi = lt_tensor_to_dtype (x, LT_DTYPE_INT64, &error);
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) tt = lt_tensor_t (t, &error);
+  g_autoptr (LtTensor) near = VALUES (LT_DTYPE_FLOAT32, (3), 0, 1.000001, 2);
+  g_autoptr (LtTensor) rows = lt_tensor_index (x, "[0]", &error);
+  g_autoptr (LtTensor) nan = VALUES (LT_DTYPE_FLOAT32, (1), NAN);
+  g_autoptr (LtTensor) inf = VALUES (LT_DTYPE_FLOAT32, (1), INFINITY);
+  g_autoptr (LtTensor) one = VALUES (LT_DTYPE_FLOAT32, (1), 1);
+  g_autoptr (LtTensor) four = VALUES (LT_DTYPE_FLOAT32, (4), 0, 1, 2, 3);
+  gboolean close = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_equal (x, xi));
+  g_assert_true (lt_tensor_equal (x, tt));
+  g_assert_false (lt_tensor_equal (x, t));
+  g_assert_false (lt_tensor_equal (nan, nan));
+
+  g_assert_true (lt_tensor_allclose (rows, near, 1e-5, 1e-8, FALSE, &close, &error));
+  g_assert_true (close);
+  g_assert_true (lt_tensor_allclose (rows, near, 0, 0, FALSE, &close, &error));
+  g_assert_false (close);
+  g_assert_true (lt_tensor_allclose (nan, nan, 1e-5, 1e-8, TRUE, &close, &error));
+  g_assert_true (close);
+  g_assert_true (lt_tensor_allclose (nan, nan, 1e-5, 1e-8, FALSE, &close, &error));
+  g_assert_false (close);
+  g_assert_true (lt_tensor_allclose (inf, inf, 0, 0, FALSE, &close, &error));
+  g_assert_true (close);
+  g_assert_true (lt_tensor_allclose (one, inf, 1, 1, FALSE, &close, &error));
+  g_assert_false (close);
+  /* Broadcasting: (2, 3) against (3,). */
+  g_assert_true (lt_tensor_allclose (x, near, 0.5, 3, FALSE, &close, &error));
+  g_assert_true (close);
+  g_assert_no_error (error);
+
+  g_assert_false (lt_tensor_allclose (x, four, 1e-5, 1e-8, FALSE, &close, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_clear_error (&error);
+  g_assert_false (lt_tensor_allclose (x, xi, 1e-5, 1e-8, FALSE, &close, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+}
+
+static void
+test_refusals (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = arange_2x3 ();
+  g_autoptr (LtTensor) ints = lt_test_arange_shaped (LT_DTYPE_INT32, 4);
+  g_autoptr (LtTensor) empty = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (0, 3), 2, &error);
+  g_autoptr (LtTensor) c = lt_tensor_new_zeros (LT_DTYPE_COMPLEX64, I64S (2), 1, &error);
+  g_autoptr (LtTensor) half = lt_tensor_new_zeros (LT_DTYPE_FLOAT16, I64S (2), 1, &error);
+  g_autoptr (LtTensor) values = NULL;
+
+  g_assert_no_error (error);
+  g_assert_null (lt_tensor_sum (x, DIMS (2), FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_sum (x, DIMS (-3), FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_amax (x, DIMS (1, -1), FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_mean (ints, ALL, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_var (ints, ALL, 1, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_norm (ints, 2, ALL, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_softmax (ints, 0, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_max (empty, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_amax (empty, DIMS (0), FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_argmax_all (empty, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (lt_tensor_max_dim (empty, 0, FALSE, &values, NULL, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_assert_null (values);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_amax (c, ALL, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_argmax (c, 0, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_prod (half, ALL, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_cumsum (x, 2, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_norm (x, NAN, ALL, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+}
+
+static void
+test_scalar (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) s = lt_tensor_new_full (LT_DTYPE_FLOAT32, NULL, 0, 3, &error);
+  g_autoptr (LtTensor) sum = lt_tensor_sum (s, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) amax = lt_tensor_amax (s, DIMS (-1), TRUE, &error);
+  g_autoptr (LtTensor) argmax = lt_tensor_argmax (s, 0, FALSE, &error);
+  g_autoptr (LtTensor) cumsum = lt_tensor_cumsum (s, 0, &error);
+  g_autoptr (LtTensor) softmax = lt_tensor_softmax (s, -1, &error);
+
+  g_assert_no_error (error);
+  lt_assert_scalar_shape (sum);
+  lt_assert_values (sum, 3);
+  lt_assert_scalar_shape (amax);
+  lt_assert_values (argmax, 0);
+  lt_assert_values (cumsum, 3);
+  lt_assert_values (softmax, 1);
+  /* 0 and -1 are the same dim of a 0-dim tensor. */
+  g_assert_null (lt_tensor_sum (s, DIMS (0, -1), FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+}
+
+/* A tall, narrow matrix reduced over its rows: the rows are split into
+ * blocks whose partials are combined. */
+static void
+test_tall_narrow (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 100000, 3);
+  g_autoptr (LtTensor) sum = lt_tensor_sum (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) argmax = lt_tensor_argmax (x, 0, FALSE, &error);
+  g_autoptr (LtTensor) amin = lt_tensor_amin (x, DIMS (0), FALSE, &error);
+  g_autoptr (LtTensor) var = lt_tensor_var (x, DIMS (0), 0, FALSE, &error);
+
+  g_assert_no_error (error);
+  /* sum over i of 3 i + j = 3 n (n - 1) / 2 + j n */
+  lt_assert_values (sum, 14999850000, 14999950000, 15000050000);
+  lt_assert_values (argmax, 99999, 99999, 99999);
+  lt_assert_values (amin, 0, 1, 2);
+  /* 9 (n^2 - 1) / 12 */
+  lt_assert_near (var, 1e-12, 7499999999.25, 7499999999.25, 7499999999.25);
+
+  /* A NaN in the middle block wins over the blocks around it. */
+  {
+    g_autoptr (LtTensor) y = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 100000, 3);
+    g_autoptr (LtTensor) amax = NULL;
+    g_autoptr (LtTensor) argmax_nan = NULL;
+
+    g_assert_true (lt_tensor_set_double (y, I64S (50000, 1), 2, NAN, &error));
+    amax = lt_tensor_amax (y, DIMS (0), FALSE, &error);
+    argmax_nan = lt_tensor_argmax (y, 0, FALSE, &error);
+    g_assert_no_error (error);
+    lt_assert_values (amax, 299997, NAN, 299999);
+    lt_assert_values (argmax_nan, 99999, 50000, 99999);
+  }
+}
+
+/* Large random reductions give bitwise the same results on 1 and 4
+ * threads: the blocks depend on the sizes alone. */
+static void
+test_threads (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtGenerator) generator = lt_generator_new (7);
+  g_autoptr (LtTensor) x = lt_tensor_new_randn (generator, LT_DTYPE_FLOAT32, I64S (3, 400000), 2,
+                                                &error);
+  g_autoptr (LtTensor) m = lt_tensor_view (x, I64S (1200, 1000), 2, &error);
+  g_autoptr (LtTensor) tall = lt_tensor_view (x, I64S (400000, 3), 2, &error);
+  guint saved = lt_get_num_threads ();
+  LtTensor *results[2][9];
+
+  g_assert_no_error (error);
+  for (guint run = 0; run < 2; run++)
+    {
+      lt_set_num_threads (run == 0 ? 1 : 4);
+      results[run][0] = lt_tensor_sum (x, DIMS (1), FALSE, &error);
+      results[run][1] = lt_tensor_sum (x, ALL, FALSE, &error);
+      results[run][2] = lt_tensor_var (x, DIMS (1), 1, FALSE, &error);
+      results[run][3] = lt_tensor_argmax (x, 1, FALSE, &error);
+      results[run][4] = lt_tensor_mean (m, DIMS (0), FALSE, &error);
+      results[run][5] = lt_tensor_logsumexp (m, DIMS (1), FALSE, &error);
+      results[run][6] = lt_tensor_cumsum (m, 0, &error);
+      results[run][7] = lt_tensor_sum (tall, DIMS (0), FALSE, &error);
+      results[run][8] = lt_tensor_std (tall, DIMS (0), 1, FALSE, &error);
+      g_assert_no_error (error);
+    }
+  lt_set_num_threads (saved);
+
+  for (guint i = 0; i < G_N_ELEMENTS (results[0]); i++)
+    {
+      g_autoptr (GBytes) a = lt_tensor_to_bytes (results[0][i], &error);
+      g_autoptr (GBytes) b = lt_tensor_to_bytes (results[1][i], &error);
+
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (a, b));
+      g_object_unref (results[0][i]);
+      g_object_unref (results[1][i]);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/reduce/sum/dims-and-keepdim", test_sum_dims);
+  g_test_add_func ("/reduce/sum/strided-views", test_sum_views);
+  g_test_add_func ("/reduce/sum/integer-dtypes", test_sum_integers);
+  g_test_add_func ("/reduce/sum/float32-accuracy", test_accuracy);
+  g_test_add_func ("/reduce/empty", test_empty);
+  g_test_add_func ("/reduce/scalar", test_scalar);
+  g_test_add_func ("/reduce/mean-prod", test_mean_prod);
+  g_test_add_func ("/reduce/extremes/nan", test_extremes_nan);
+  g_test_add_func ("/reduce/extremes/ties-and-views", test_max_dim_ties);
+  g_test_add_func ("/reduce/all-any", test_all_any);
+  g_test_add_func ("/reduce/var-std-norm", test_var_std_norm);
+  g_test_add_func ("/reduce/scan", test_scans);
+  g_test_add_func ("/reduce/softmax", test_softmax);
+  g_test_add_func ("/reduce/equal-allclose", test_equal_allclose);
+  g_test_add_func ("/reduce/refusals", test_refusals);
+  g_test_add_func ("/reduce/sum/tall-narrow", test_tall_narrow);
+  g_test_add_func ("/reduce/threads", test_threads);
+
+  return g_test_run ();
+}
