@@ -433,6 +433,11 @@ lt_einsum (const char *equation,
     g_return_val_if_fail (LT_IS_TENSOR (operands[i]), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* Its letters name the dims; PyTorch refuses dim names here too. */
+  for (guint i = 0; i < n_operands; i++)
+    if (!lt_tensor_check_unnamed ("einsum()", operands[i], error))
+      return NULL;
+
   if (n_operands == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,

@@ -13,6 +13,16 @@ G_BEGIN_DECLS
 char     *lt_names_describe (guint              ndim,
                              const char *const *names);
 
+/* The same on name arrays (NULL: no names) of @a_ndim and @b_ndim dims. */
+gboolean  lt_names_unify_lists (const char        *op,
+                                guint              a_ndim,
+                                const char *const *a_names,
+                                guint              b_ndim,
+                                const char *const *b_names,
+                                guint              out_ndim,
+                                const char       **out_names,
+                                GError           **error);
+
 /* The names of the broadcast of @a and @b (@out_ndim dims), matched from
  * the right as PyTorch does: an unnamed dim takes the other's name, two
  * names at the same place must be equal, and a name may not end up in two

@@ -84,26 +84,28 @@ describe_list (guint              ndim,
 }
 
 gboolean
-lt_names_unify (const char  *op,
-                LtTensor    *a,
-                LtTensor    *b,
-                guint        out_ndim,
-                const char **out_names,
-                GError     **error)
+lt_names_unify_lists (const char        *op,
+                      guint              a_ndim,
+                      const char *const *a_names,
+                      guint              b_ndim,
+                      const char *const *b_names,
+                      guint              out_ndim,
+                      const char       **out_names,
+                      GError           **error)
 {
   memset (out_names, 0, out_ndim * sizeof (char *));
-  if (a->names == NULL && b->names == NULL)
+  if (a_names == NULL && b_names == NULL)
     return TRUE;
 
   for (guint k = 0; k < out_ndim; k++)
     {
-      const char *na = k < a->ndim && a->names != NULL ? a->names[a->ndim - 1 - k] : NULL;
-      const char *nb = k < b->ndim && b->names != NULL ? b->names[b->ndim - 1 - k] : NULL;
+      const char *na = k < a_ndim && a_names != NULL ? a_names[a_ndim - 1 - k] : NULL;
+      const char *nb = k < b_ndim && b_names != NULL ? b_names[b_ndim - 1 - k] : NULL;
 
       if (na != NULL && nb != NULL && na != nb)
         {
-          g_autofree char *la = describe_list (a->ndim, a->names);
-          g_autofree char *lb = describe_list (b->ndim, b->names);
+          g_autofree char *la = describe_list (a_ndim, a_names);
+          g_autofree char *lb = describe_list (b_ndim, b_names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
                        "%s: cannot broadcast dims %s and dims %s: dim '%s' and dim '%s' are at "
@@ -120,8 +122,8 @@ lt_names_unify (const char  *op,
     for (guint j = i + 1; j < out_ndim; j++)
       if (out_names[i] != NULL && out_names[i] == out_names[j])
         {
-          g_autofree char *la = describe_list (a->ndim, a->names);
-          g_autofree char *lb = describe_list (b->ndim, b->names);
+          g_autofree char *la = describe_list (a_ndim, a_names);
+          g_autofree char *lb = describe_list (b_ndim, b_names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
                        "%s: misaligned dims when broadcasting dims %s and dims %s: dim '%s' "
@@ -131,6 +133,18 @@ lt_names_unify (const char  *op,
           return FALSE;
         }
   return TRUE;
+}
+
+gboolean
+lt_names_unify (const char  *op,
+                LtTensor    *a,
+                LtTensor    *b,
+                guint        out_ndim,
+                const char **out_names,
+                GError     **error)
+{
+  return lt_names_unify_lists (op, a->ndim, a->names, b->ndim, b->names, out_ndim, out_names,
+                               error);
 }
 
 gboolean
@@ -467,8 +481,8 @@ lt_tensor_rename_dims (LtTensor           *self,
  * @error: return location for a #GError
  *
  * A view of @self with its dims in the order of @names, as
- * `Tensor.align_to()`; names @self lacks become new dims of size 1. Every
- * dim of @self must appear (by name or in "...").
+ * `Tensor.align_to()`; names @self lacks, and empty names, become new dims
+ * of size 1. Every dim of @self must appear (by name or in "...").
  *
  * Returns: (transfer full): the view, or %NULL with @error set
  */
@@ -508,11 +522,7 @@ lt_tensor_align_to (LtTensor           *self,
       if (!intern_name ("align_to()", names[i], &name, error))
         return NULL;
       if (name == NULL)
-        {
-          g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "align_to(): name %u is empty; every dim of the result needs a name", i);
-          return NULL;
-        }
+        continue;
       for (guint d = 0; d < self->ndim; d++)
         if (self->names != NULL && self->names[d] == name)
           placed[d] = TRUE;
@@ -550,10 +560,10 @@ lt_tensor_align_to (LtTensor           *self,
         }
       if (n == LT_MAX_DIMS)
         goto too_many;
-      result[n] = g_intern_string (names[i]);
+      result[n] = names[i][0] != '\0' ? g_intern_string (names[i]) : NULL;
       sizes[n] = 1;
       strides[n] = 0;
-      for (guint d = 0; d < self->ndim; d++)
+      for (guint d = 0; result[n] != NULL && d < self->ndim; d++)
         if (self->names != NULL && self->names[d] == result[n])
           {
             sizes[n] = self->sizes[d];

@@ -18,6 +18,7 @@
 #include "lt-layout.h"
 #include "lt-linalg.h"
 #include "lt-linalg-private.h"
+#include "lt-names-private.h"
 
 gboolean
 lt_linalg_check_dtypes (const char *op,
@@ -142,6 +143,62 @@ set_cannot_multiply (const char *op,
                op, a_shape, b_shape);
 }
 
+/* Names the product @result of @self and @other as PyTorch does: the batch
+ * dims' names broadcast from the right, then the name of @self's row dim and
+ * of @other's column dim, where they have them (outer(): both vectors'). */
+static LtTensor *
+name_product (const char *op,
+              LtTensor   *result,
+              LtTensor   *self,
+              LtTensor   *other,
+              gboolean    outer,
+              GError    **error)
+{
+  g_autoptr (LtTensor) owned = result;
+  const char *names[LT_MAX_DIMS] = { NULL };
+  guint self_batch, other_batch, batch_ndim, n = 0;
+
+  if (result == NULL || (self->names == NULL && other->names == NULL))
+    return g_steal_pointer (&owned);
+
+  if (outer)
+    {
+      names[0] = self->names != NULL ? self->names[0] : NULL;
+      names[1] = other->names != NULL ? other->names[0] : NULL;
+      n = 2;
+    }
+  else
+    {
+      self_batch = self->ndim >= 2 ? self->ndim - 2 : 0;
+      other_batch = other->ndim >= 2 ? other->ndim - 2 : 0;
+      batch_ndim = result->ndim - (self->ndim >= 2) - (other->ndim >= 2);
+      if (!lt_names_unify_lists (op, self_batch, self->names, other_batch, other->names,
+                                 batch_ndim, names, error))
+        return NULL;
+      n = batch_ndim;
+      if (self->ndim >= 2)
+        names[n++] = self->names != NULL ? self->names[self->ndim - 2] : NULL;
+      if (other->ndim >= 2)
+        names[n++] = other->names != NULL ? other->names[other->ndim - 1] : NULL;
+    }
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      if (names[i] != NULL && names[i] == names[j])
+        {
+          g_autofree char *a = lt_names_describe (self->ndim, self->names);
+          g_autofree char *b = lt_names_describe (other->ndim, other->names);
+
+          g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
+                       "%s: multiplying %s with %s would give a result with two dims named "
+                       "'%s'; rename() one of them", op, a, b, names[i]);
+          return NULL;
+        }
+
+  lt_tensor_set_names_internal (owned, names);
+  return g_steal_pointer (&owned);
+}
+
 /**
  * lt_tensor_dot:
  * @self: a 1-d #LtTensor
@@ -160,6 +217,7 @@ lt_tensor_dot (LtTensor *self,
                GError  **error)
 {
   const char *op = "dot()";
+  LtTensor *product;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
@@ -182,9 +240,10 @@ lt_tensor_dot (LtTensor *self,
   if (!lt_linalg_check_dtypes (op, self, other, FALSE, error))
     return NULL;
 
-  return lt_linalg_product (op, self, (const gint64[]) { 0, self->strides[0] }, other,
-                            (const gint64[]) { other->strides[0], 0 }, 0, NULL, 1, 1,
-                            self->sizes[0], 0, NULL, error);
+  product = lt_linalg_product (op, self, (const gint64[]) { 0, self->strides[0] }, other,
+                               (const gint64[]) { other->strides[0], 0 }, 0, NULL, 1, 1,
+                               self->sizes[0], 0, NULL, error);
+  return name_product (op, product, self, other, FALSE, error);
 }
 
 /**
@@ -204,6 +263,7 @@ lt_tensor_mv (LtTensor *self,
               GError  **error)
 {
   const char *op = "mv()";
+  LtTensor *product;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (LT_IS_TENSOR (vec), NULL);
@@ -220,9 +280,10 @@ lt_tensor_mv (LtTensor *self,
   if (!lt_linalg_check_dtypes (op, self, vec, FALSE, error))
     return NULL;
 
-  return lt_linalg_product (op, self, self->strides, vec,
-                            (const gint64[]) { vec->strides[0], 0 }, 0, NULL, self->sizes[0], 1,
-                            self->sizes[1], 1, self->sizes, error);
+  product = lt_linalg_product (op, self, self->strides, vec,
+                               (const gint64[]) { vec->strides[0], 0 }, 0, NULL, self->sizes[0], 1,
+                               self->sizes[1], 1, self->sizes, error);
+  return name_product (op, product, self, vec, FALSE, error);
 }
 
 /**
@@ -242,6 +303,7 @@ lt_tensor_mm (LtTensor *self,
               GError  **error)
 {
   const char *op = "mm()";
+  LtTensor *product;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
@@ -258,9 +320,10 @@ lt_tensor_mm (LtTensor *self,
   if (!lt_linalg_check_dtypes (op, self, other, FALSE, error))
     return NULL;
 
-  return lt_linalg_product (op, self, self->strides, other, other->strides, 0, NULL,
-                            self->sizes[0], other->sizes[1], self->sizes[1], 2,
-                            (const gint64[]) { self->sizes[0], other->sizes[1] }, error);
+  product = lt_linalg_product (op, self, self->strides, other, other->strides, 0, NULL,
+                               self->sizes[0], other->sizes[1], self->sizes[1], 2,
+                               (const gint64[]) { self->sizes[0], other->sizes[1] }, error);
+  return name_product (op, product, self, other, FALSE, error);
 }
 
 /**
@@ -281,6 +344,7 @@ lt_tensor_bmm (LtTensor *self,
                GError  **error)
 {
   const char *op = "bmm()";
+  LtTensor *product;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
@@ -303,10 +367,11 @@ lt_tensor_bmm (LtTensor *self,
   if (!lt_linalg_check_dtypes (op, self, other, FALSE, error))
     return NULL;
 
-  return lt_linalg_product (op, self, self->strides, other, other->strides, 1, self->sizes,
-                            self->sizes[1], other->sizes[2], self->sizes[2], 3,
-                            (const gint64[]) { self->sizes[0], self->sizes[1], other->sizes[2] },
-                            error);
+  product = lt_linalg_product (op, self, self->strides, other, other->strides, 1, self->sizes,
+                               self->sizes[1], other->sizes[2], self->sizes[2], 3,
+                               (const gint64[]) { self->sizes[0], self->sizes[1], other->sizes[2] },
+                               error);
+  return name_product (op, product, self, other, FALSE, error);
 }
 
 /**
@@ -327,6 +392,7 @@ lt_tensor_outer (LtTensor *self,
                  GError  **error)
 {
   const char *op = "outer()";
+  LtTensor *product;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
@@ -338,10 +404,11 @@ lt_tensor_outer (LtTensor *self,
   if (!lt_linalg_check_dtypes (op, self, other, TRUE, error))
     return NULL;
 
-  return lt_linalg_product (op, self, (const gint64[]) { self->strides[0], 0 }, other,
-                            (const gint64[]) { 0, other->strides[0] }, 0, NULL, self->sizes[0],
-                            other->sizes[0], 1, 2,
-                            (const gint64[]) { self->sizes[0], other->sizes[0] }, error);
+  product = lt_linalg_product (op, self, (const gint64[]) { self->strides[0], 0 }, other,
+                               (const gint64[]) { 0, other->strides[0] }, 0, NULL, self->sizes[0],
+                               other->sizes[0], 1, 2,
+                               (const gint64[]) { self->sizes[0], other->sizes[0] }, error);
+  return name_product (op, product, self, other, TRUE, error);
 }
 
 /**
@@ -366,6 +433,7 @@ lt_tensor_matmul (LtTensor *self,
                   GError  **error)
 {
   const char *op = "matmul()";
+  LtTensor *product;
   gboolean a_vec, b_vec;
   gint64 m, n, k, b_k;
   guint a_batch, b_batch, batch_ndim, bad_dim, out_ndim;
@@ -444,6 +512,7 @@ lt_tensor_matmul (LtTensor *self,
   if (!b_vec)
     out_sizes[out_ndim++] = n;
 
-  return lt_linalg_product (op, self, a_strides, other, b_strides, batch_ndim, batch, m, n, k,
-                            out_ndim, out_sizes, error);
+  product = lt_linalg_product (op, self, a_strides, other, b_strides, batch_ndim, batch, m, n, k,
+                               out_ndim, out_sizes, error);
+  return name_product (op, product, self, other, FALSE, error);
 }

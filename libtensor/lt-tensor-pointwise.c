@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-names-private.h"
 #include "lt-layout.h"
 #include "lt-tensor-private.h"
 
@@ -78,15 +79,19 @@ dtype_name (LtDType dtype)
   return lt_dtype_get_name (dtype);
 }
 
-/* The broadcast sizes of @tensors, or an error naming the clashing shapes. */
+/* The broadcast sizes of @tensors, or an error naming the clashing shapes;
+ * and the names of the result, matched from the right (all NULL without
+ * names), or an error naming the clashing names. */
 static gboolean
 broadcast (const char      *op,
            LtTensor *const *tensors,
            guint            n_tensors,
            guint           *out_ndim,
            gint64          *out_sizes,
+           const char     **out_names,
            GError         **error)
 {
+  gboolean named = FALSE;
   guint ndim = 0;
 
   for (guint i = 0; i < n_tensors; i++)
@@ -108,6 +113,20 @@ broadcast (const char      *op,
       memcpy (out_sizes, sizes, ndim * sizeof (gint64));
     }
   *out_ndim = ndim;
+
+  memset (out_names, 0, ndim * sizeof (char *));
+  for (guint i = 0; i < n_tensors; i++)
+    {
+      const char *names[LT_MAX_DIMS];
+
+      if (tensors[i]->names == NULL)
+        continue;
+      if (!lt_names_unify_lists (op, ndim, named ? out_names : NULL, tensors[i]->ndim,
+                                 tensors[i]->names, ndim, names, error))
+        return FALSE;
+      memcpy (out_names, names, ndim * sizeof (char *));
+      named = TRUE;
+    }
   return TRUE;
 }
 
@@ -196,18 +215,19 @@ check_in_place (const char   *op,
 }
 
 /* Runs @kernel on @inputs (in the computation dtype, expanded to @sizes)
- * into a new tensor of @out_dtype when @self is NULL, or else into @self
- * (already checked with check_in_place()). */
+ * into a new tensor of @out_dtype and @names when @self is NULL, or else
+ * into @self (already checked with check_in_place()). */
 static gboolean
-execute (const char   *op,
-         const Kernel *kernel,
-         LtTensor     *self,
-         LtDType       out_dtype,
-         guint         ndim,
-         const gint64 *sizes,
-         LtTensor    **inputs,
-         LtTensor    **out_result,
-         GError      **error)
+execute (const char        *op,
+         const Kernel      *kernel,
+         LtTensor          *self,
+         LtDType            out_dtype,
+         guint              ndim,
+         const gint64      *sizes,
+         const char *const *names,
+         LtTensor         **inputs,
+         LtTensor         **out_result,
+         GError           **error)
 {
   g_autoptr (LtTensor) out = NULL;
 
@@ -219,6 +239,9 @@ execute (const char   *op,
       launch (kernel, out, inputs);
       if (self == NULL)
         {
+          /* In place, the tensor keeps its own names: metadata never
+           * changes once a tensor exists. */
+          lt_tensor_set_names_internal (out, names);
           *out_result = g_steal_pointer (&out);
           return TRUE;
         }
@@ -341,7 +364,7 @@ unary (LtTensor  *self,
   if (inputs[0] == NULL)
     return FALSE;
   ok = execute (opname, &kernel, in_place ? self : NULL, out_dtype, self->ndim, self->sizes,
-                inputs, out_result, error);
+                self->names, inputs, out_result, error);
   clear_inputs (inputs);
   return ok;
 }
@@ -443,6 +466,7 @@ binary (LtTensor   *self,
   LtDType compute = result, out_dtype;
   Kernel kernel = { KERNEL_BINARY, op };
   gint64 sizes[LT_MAX_DIMS];
+  const char *names[LT_MAX_DIMS];
   guint ndim;
   gboolean ok;
 
@@ -486,7 +510,7 @@ binary (LtTensor   *self,
       return FALSE;
     }
 
-  if (!broadcast (opname, operands, 2, &ndim, sizes, error))
+  if (!broadcast (opname, operands, 2, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, out_dtype, ndim, sizes, error))
     return FALSE;
@@ -519,8 +543,8 @@ binary (LtTensor   *self,
 
   kernel.alpha = is_integral (compute) ? lt_value_from_int64 ((gint64) alpha)
                                        : lt_value_from_double (alpha);
-  ok = execute (opname, &kernel, in_place ? self : NULL, out_dtype, ndim, sizes, inputs,
-                out_result, error);
+  ok = execute (opname, &kernel, in_place ? self : NULL, out_dtype, ndim, sizes, names,
+                inputs, out_result, error);
   clear_inputs (inputs);
   return ok;
 }
@@ -724,6 +748,7 @@ lt_tensor_where (LtTensor *condition,
   LtTensor *result = NULL;
   Kernel kernel = { KERNEL_WHERE };
   gint64 sizes[LT_MAX_DIMS];
+  const char *names[LT_MAX_DIMS];
   LtDType dtype;
   guint ndim;
 
@@ -740,7 +765,7 @@ lt_tensor_where (LtTensor *condition,
       return NULL;
     }
   dtype = lt_tensor_result_type_of (operands + 1, 2);
-  if (!broadcast ("where()", operands, 3, &ndim, sizes, error))
+  if (!broadcast ("where()", operands, 3, &ndim, sizes, names, error))
     return NULL;
 
   for (guint i = 0; i < 3; i++)
@@ -753,7 +778,7 @@ lt_tensor_where (LtTensor *condition,
           return NULL;
         }
     }
-  execute ("where()", &kernel, NULL, dtype, ndim, sizes, inputs, &result, error);
+  execute ("where()", &kernel, NULL, dtype, ndim, sizes, names, inputs, &result, error);
   clear_inputs (inputs);
   return result;
 }
@@ -772,6 +797,7 @@ lerp (LtTensor  *self,
   LtDType dtype = lt_tensor_get_dtype (self);
   Kernel kernel = { KERNEL_LERP };
   gint64 sizes[LT_MAX_DIMS];
+  const char *names[LT_MAX_DIMS];
   guint ndim;
   gboolean ok;
 
@@ -791,7 +817,7 @@ lerp (LtTensor  *self,
                      dtype_name (lt_tensor_get_dtype (operands[i])), dtype_name (dtype));
         return FALSE;
       }
-  if (!broadcast (opname, operands, 3, &ndim, sizes, error))
+  if (!broadcast (opname, operands, 3, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, dtype, ndim, sizes, error))
     return FALSE;
@@ -805,7 +831,7 @@ lerp (LtTensor  *self,
           return FALSE;
         }
     }
-  ok = execute (opname, &kernel, in_place ? self : NULL, dtype, ndim, sizes, inputs,
+  ok = execute (opname, &kernel, in_place ? self : NULL, dtype, ndim, sizes, names, inputs,
                 out_result, error);
   clear_inputs (inputs);
   return ok;
@@ -880,6 +906,7 @@ clamp (LtTensor  *self,
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   Kernel kernel = { KERNEL_CLAMP };
   gint64 sizes[LT_MAX_DIMS];
+  const char *names[LT_MAX_DIMS];
   guint n = 1, ndim;
   LtDType dtype;
   gboolean ok;
@@ -910,7 +937,7 @@ clamp (LtTensor  *self,
                    dtype == LT_DTYPE_BOOL ? " with both bounds; use logical operations" : "");
       return FALSE;
     }
-  if (!broadcast (opname, operands, n, &ndim, sizes, error))
+  if (!broadcast (opname, operands, n, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, dtype, ndim, sizes, error))
     return FALSE;
@@ -924,7 +951,7 @@ clamp (LtTensor  *self,
           return FALSE;
         }
     }
-  ok = execute (opname, &kernel, in_place ? self : NULL, dtype, ndim, sizes, inputs,
+  ok = execute (opname, &kernel, in_place ? self : NULL, dtype, ndim, sizes, names, inputs,
                 out_result, error);
   clear_inputs (inputs);
   return ok;

@@ -18,6 +18,7 @@
 
 #include "lt-error.h"
 #include "lt-layout.h"
+#include "lt-names-private.h"
 #include "lt-reduce.h"
 #include "lt-tensor-private.h"
 
@@ -181,6 +182,19 @@ run_reduce (const char           *op,
     }
   kernels_for (self)->reduce (params, self->ndim, self->sizes, out != NULL ? &dst : NULL,
                               out_indices != NULL ? &idx : NULL, &src);
+
+  /* The dims that remain keep their names. */
+  {
+    const char *names[LT_MAX_DIMS];
+
+    if (lt_names_reduce (self, reduced, keepdim, names))
+      {
+        if (out != NULL)
+          lt_tensor_set_names_internal (out, names);
+        if (out_indices != NULL)
+          lt_tensor_set_names_internal (out_indices, names);
+      }
+  }
 
   if (values != NULL)
     *values = g_steal_pointer (&out);
@@ -916,9 +930,14 @@ along_dim_result (const char *op,
                   guint      *out_dim,
                   GError    **error)
 {
+  LtTensor *result;
+
   if (!lt_tensor_wrap_dim (op, dim, self->ndim, out_dim, error))
     return NULL;
-  return lt_tensor_new_contiguous (op, dtype, self->ndim, self->sizes, error);
+  result = lt_tensor_new_contiguous (op, dtype, self->ndim, self->sizes, error);
+  if (result != NULL)
+    lt_tensor_set_names_internal (result, self->names);
+  return result;
 }
 
 static LtTensor *

@@ -310,6 +310,134 @@ test_unify (void)
   g_assert_nonnull (strstr (error->message, "misaligned"));
 }
 
+/* The seed's grayscale example with names: the weights aligned as the
+ * image, multiplied, and summed over "channels" by name. */
+static void
+test_grayscale (void)
+{
+  g_autoptr (LtGenerator) generator = lt_generator_new (1);
+  g_autoptr (LtTensor) img_t = lt_tensor_new_randn (generator, LT_DTYPE_FLOAT32, I64S (3, 5, 5), 3,
+                                                    NULL);
+  g_autoptr (LtTensor) plain_weights = lt_tensor_new_from_literal ("[0.2126, 0.7152, 0.0722]",
+                                                                   NULL);
+  g_autoptr (LtTensor) weights_named = lt_tensor_refine_names (plain_weights, NAMES ("channels"),
+                                                               1, NULL);
+  g_autoptr (LtTensor) img_named = lt_tensor_refine_names (img_t, NAMES ("...", "channels", "rows",
+                                                                         "columns"), 4, NULL);
+  g_autoptr (LtTensor) weights_aligned = lt_tensor_align_as (weights_named, img_named, NULL);
+  g_autoptr (LtTensor) product = NULL;
+  g_autoptr (LtTensor) gray_named = NULL;
+  g_autoptr (LtTensor) sliced = NULL;
+  g_autoptr (LtTensor) clash = NULL;
+  g_autoptr (GError) error = NULL;
+  int channels;
+
+  product = lt_tensor_binary (img_named, LT_BINARY_OP_MUL, weights_aligned, &error);
+  g_assert_no_error (error);
+  assert_names (product, "channels", "rows", "columns");
+  g_assert_true (lt_tensor_dim_of_name (product, "channels", &channels, &error));
+  gray_named = lt_tensor_sum (product, &channels, 1, FALSE, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (gray_named, 5, 5);
+  assert_names (gray_named, "rows", "columns");
+
+  /* Each gray value is the weighted sum of its three channels. */
+  for (gint64 r = 0; r < 5; r++)
+    {
+      double gray, expected = 0;
+
+      for (gint64 c = 0; c < 3; c++)
+        {
+          double value, weight;
+
+          lt_tensor_get_double (img_t, I64S (c, r, 2), 3, &value, NULL);
+          lt_tensor_get_double (plain_weights, I64S (c), 1, &weight, NULL);
+          expected += (double) ((float) value * (float) weight);
+        }
+      lt_tensor_get_double (gray_named, I64S (r, 2), 2, &gray, NULL);
+      g_assert_cmpfloat_with_epsilon (gray, expected, 1e-5);
+    }
+
+  /* Without aligning, the names clash as the seed shows. */
+  sliced = lt_tensor_index (img_named, "..., :3", &error);
+  g_assert_no_error (error);
+  clash = lt_tensor_binary (sliced, LT_BINARY_OP_MUL, weights_named, &error);
+  g_assert_null (clash);
+  g_assert_error (error, LT_ERROR, LT_ERROR_NAMES);
+  g_assert_nonnull (strstr (error->message, "dims ['channels', 'rows', 'columns'] and dims "
+                                            "['channels']: dim 'columns' and dim 'channels' are "
+                                            "at the same position from the right but do not "
+                                            "match"));
+}
+
+/* Operations carry names: element-wise ones keep or broadcast them,
+ * reductions drop the reduced dims' names, products keep rows and
+ * columns. */
+static void
+test_operations (void)
+{
+  g_autoptr (LtTensor) ab = named (I64S (2, 3), 2, NAMES ("A", "B"));
+  g_autoptr (LtTensor) b = named (I64S (3), 1, NAMES ("B"));
+  g_autoptr (LtTensor) cd = named (I64S (3, 4), 2, NAMES ("C", "D"));
+  g_autoptr (LtTensor) plain = lt_tensor_new_ones (LT_DTYPE_FLOAT32, I64S (2, 3), 2, NULL);
+  g_autoptr (GError) error = NULL;
+
+  {
+    g_autoptr (LtTensor) t = lt_tensor_unary (ab, LT_UNARY_OP_EXP, &error);
+    assert_names (t, "A", "B");
+  }
+  {
+    g_autoptr (LtTensor) t = lt_tensor_binary (plain, LT_BINARY_OP_GT, b, &error);
+    assert_names (t, "", "B");
+  }
+  {
+    g_autoptr (LtTensor) t = lt_tensor_sum (ab, (const int[]) { 0 }, 1, TRUE, &error);
+    g_autoptr (LtTensor) u = lt_tensor_sum (ab, NULL, 0, FALSE, &error);
+    g_autoptr (LtTensor) c = lt_tensor_cumsum (ab, 1, &error);
+
+    assert_names (t, "A", "B");
+    g_assert_false (lt_tensor_has_names (u));
+    assert_names (c, "A", "B");
+  }
+  {
+    g_autoptr (LtTensor) values = NULL;
+    g_autoptr (LtTensor) indices = NULL;
+
+    g_assert_true (lt_tensor_max_dim (ab, 1, FALSE, &values, &indices, &error));
+    assert_names (values, "A");
+    assert_names (indices, "A");
+  }
+  {
+    g_autoptr (LtTensor) t = lt_tensor_mm (ab, cd, &error);
+    g_autoptr (LtTensor) ba = lt_tensor_rename (cd, NAMES ("B", "A"), 2, NULL);
+    g_autoptr (LtTensor) bad = NULL;
+
+    assert_names (t, "A", "D");
+    bad = lt_tensor_matmul (ab, ba, &error);
+    g_assert_null (bad);
+    g_assert_error (error, LT_ERROR, LT_ERROR_NAMES);
+    g_clear_error (&error);
+  }
+  {
+    LtTensor *operands[] = { ab, cd };
+    g_autoptr (LtTensor) t = lt_einsum ("ij,jk->ik", operands, 2, &error);
+
+    g_assert_null (t);
+    g_assert_error (error, LT_ERROR, LT_ERROR_NAMES);
+    g_clear_error (&error);
+  }
+
+  /* In place, the tensor keeps its names, and clashing ones are refused. */
+  {
+    g_autoptr (LtTensor) w = named (I64S (3), 1, NAMES ("W"));
+
+    g_assert_true (lt_tensor_binary_ (ab, LT_BINARY_OP_ADD, b, &error));
+    assert_names (ab, "A", "B");
+    g_assert_false (lt_tensor_binary_ (ab, LT_BINARY_OP_ADD, w, &error));
+    g_assert_error (error, LT_ERROR, LT_ERROR_NAMES);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -322,6 +450,8 @@ main (int   argc,
   g_test_add_func ("/names/views", test_views);
   g_test_add_func ("/names/to-string", test_to_string);
   g_test_add_func ("/names/unify", test_unify);
+  g_test_add_func ("/names/grayscale", test_grayscale);
+  g_test_add_func ("/names/operations", test_operations);
 
   return g_test_run ();
 }

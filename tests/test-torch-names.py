@@ -5,7 +5,7 @@
 #
 # Seeded random chains of steps on a named PyTorch tensor and an Lt.Tensor of
 # the same shape and names: naming steps (refine_names, rename positional and
-# by mapping, align_to with and without '...') and views (select, index
+# by mapping, align_to with and without '...', align_as) and views (select, index
 # expressions, transpose, diagonal, squeeze, expand, unbind, contiguous, and
 # the views PyTorch refuses for named tensors: permute, unsqueeze, view,
 # reshape, flatten, flip, unfold). After every step both must agree on sizes
@@ -66,7 +66,7 @@ def step(rng, t):
     """One random step: (description, torch function, libtensor function)."""
     ndim = t.dim()
     names = list(t.names)
-    kind = rng.choice(['refine', 'rename', 'rename_map', 'align', 'select', 'index',
+    kind = rng.choice(['refine', 'rename', 'rename_map', 'align', 'align_as', 'select', 'index',
                        'transpose', 'diagonal', 'squeeze', 'expand', 'unbind', 'contiguous',
                        'refused'])
 
@@ -104,6 +104,16 @@ def step(rng, t):
             order.pop()
         return (f'align_to{tuple(order)}', lambda x: x.align_to(*order),
                 lambda y: y.align_to(as_lt_names(order)))
+    if kind == 'align_as':
+        order = [n for n in names if n is not None]
+        order += rng.sample([n for n in NAME_POOL if n not in order], rng.randrange(2))
+        order += [None] * rng.randrange(2)
+        rng.shuffle(order)
+        like_x = torch.zeros([1] * len(order), names=order) if order else torch.zeros([])
+        like_y = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, [1] * len(order)).refine_names(
+            as_lt_names(order))
+        return (f'align_as{tuple(order)}', lambda x: x.align_as(like_x),
+                lambda y: y.align_as(like_y))
     if kind == 'select' and ndim > 0:
         d = rng.randrange(ndim)
         i = rng.randrange(max(t.shape[d], 1))
