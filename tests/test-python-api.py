@@ -475,12 +475,12 @@ class TestRandom(LtTestCase):
     def test_fills_through_views(self):
         generator = Lt.Generator.new(4)
         p = points()
-        self.assertTrue(p.select(0, 1).uniform_(generator, 10.0, 20.0))
+        p.select(0, 1).uniform_(generator, 10.0, 20.0)
         v = values(p)
         self.assertEqual(v[:2] + v[4:], [4.0, 1.0, 2.0, 1.0])
         self.assertTrue(all(10.0 <= x < 20.0 for x in v[2:4]))
-        self.assertTrue(p.normal_(generator, 0.0, 1.0))
-        self.assertTrue(p.bernoulli_(generator, 1.0))
+        p.normal_(generator, 0.0, 1.0)
+        p.bernoulli_(generator, 1.0)
         self.assertEqual(values(p), [1.0] * 6)
         self.assertLtError(Lt.Error.INTERNAL_OVERLAP,
                            new([1.0], [1]).expand([3]).uniform_, generator, 0.0, 1.0)
@@ -489,7 +489,7 @@ class TestRandom(LtTestCase):
         generator = Lt.Generator.new(5)
         t = Lt.Tensor.new_normal(generator, 1.0, 0.0, F32, [3])
         self.assertEqual(values(t), [1.0] * 3)
-        drawn = Lt.Tensor.bernoulli(new([0.0, 1.0], [2]), generator)
+        drawn = new([0.0, 1.0], [2]).bernoulli(generator)
         self.assertEqual(values(drawn), [0.0, 1.0])
 
 

@@ -955,5 +955,95 @@ class TestPointwise(LtTestCase):
         self.assertEqual((a @ a).tolist(), [[7.0, 10.0], [15.0, 22.0]])
 
 
+class TestNames(LtTestCase):
+
+    def test_names_and_refine(self):
+        t = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, [2, 3, 4])
+        self.assertEqual(t.names, (None, None, None))
+        named = t.refine_names(..., 'C', 'H')
+        self.assertEqual(named.names, (None, 'C', 'H'))
+        self.assertEqual(named.rename(None).names, (None, None, None))
+        self.assertEqual(named.rename(C='channels').names, (None, 'channels', 'H'))
+        self.assertEqual(named.rename('a', ..., 'b').names, ('a', 'C', 'b'))
+        self.assertEqual(named.align_to('H', ...).names, ('H', None, 'C'))
+        with self.assertRaises(GLib.Error):
+            named.refine_names('X', 'Y', 'Z')
+        with self.assertRaises(RuntimeError):
+            named.rename('a', C='b')
+
+    def test_tensor_with_names(self):
+        w = Lt.tensor([0.2126, 0.7152, 0.0722], names=['channels'])
+        self.assertEqual(w.names, ('channels',))
+        self.assertEqual(repr(w), "tensor([0.2126, 0.7152, 0.0722], names=('channels',))")
+
+    def test_reductions_by_name(self):
+        img = Lt.tensor([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]]).refine_names(
+            'channels', 'rows', 'columns')
+        self.assertEqual(img.sum('channels').names, ('rows', 'columns'))
+        self.assertEqual(img.sum('channels').tolist(), [[6.0, 8.0], [10.0, 12.0]])
+        self.assertEqual(img.mean(('rows', 'columns')).tolist(), [2.5, 6.5])
+        self.assertEqual(img.sum('rows', keepdim=True).names, ('channels', 'rows', 'columns'))
+        with self.assertRaises(GLib.Error):
+            img.sum('depth')
+
+
+class TestReductions(LtTestCase):
+
+    def test_keywords_match_torch(self):
+        data = [[1.0, 5.0, -2.0], [3.0, 2.0, 7.0]]
+        a, t = Lt.tensor(data), torch.tensor(data)
+        for name, args, kwargs in [
+                ('sum', (), {}), ('sum', (0,), {}), ('sum', (), {'dim': 1, 'keepdim': True}),
+                ('mean', (1,), {}), ('prod', (0,), {}), ('amax', (1,), {}), ('amin', (0,), {}),
+                ('var', (), {}), ('var', (1,), {'unbiased': False}), ('std', (0,), {}),
+                ('var', (1,), {'correction': 0}), ('norm', (), {}), ('norm', (1, 1), {}),
+                ('logsumexp', (1,), {}), ('cumsum', (1,), {}), ('cumprod', (0,), {}),
+                ('softmax', (1,), {}), ('log_softmax', (0,), {}), ('argmax', (), {}),
+                ('argmax', (1,), {}), ('argmin', (0,), {'keepdim': True}), ('max', (), {}),
+                ('min', (), {})]:
+            with self.subTest(name=name, args=args, kwargs=kwargs):
+                mine = getattr(a, name)(*args, **kwargs)
+                theirs = getattr(t, name)(*args, **kwargs)
+                self.assertEqual(tuple(mine.shape), tuple(theirs.shape))
+                # atol: PyTorch's float32 log_softmax loses digits near 0
+                # (-1.23374e-4 for -log(1 + e^-9) = -1.23402e-4).
+                np.testing.assert_allclose(np.array(mine.tolist(), dtype=float),
+                                           np.array(theirs.tolist(), dtype=float), rtol=1e-5,
+                                           atol=1e-6)
+
+    def test_max_with_dim(self):
+        a = Lt.tensor([[1.0, 5.0], [3.0, 2.0]])
+        values, indices = a.max(1)
+        self.assertEqual(values.tolist(), [5.0, 3.0])
+        self.assertEqual(a.min(0).indices.tolist(), [0, 1])
+        self.assertTrue(a.allclose(a + 1e-9))
+        self.assertFalse(a.allclose(a + 1))
+        self.assertTrue(a.equal(a.clone()))
+
+    def test_einsum_and_matmul(self):
+        a = Lt.tensor([[1.0, 2.0], [3.0, 4.0]])
+        self.assertEqual(Lt.einsum('ij,jk->ik', a, a).tolist(), (a @ a).tolist())
+        self.assertEqual(Lt.einsum('ii', [a]).tolist(), 5.0)
+        self.assertEqual((a @ a).tolist(), [[7.0, 10.0], [15.0, 22.0]])
+
+
+class TestRandom(LtTestCase):
+
+    def test_manual_seed_repeats(self):
+        Lt.manual_seed(7)
+        first = [Lt.rand(3).tolist(), Lt.randn(2, 2).tolist(), Lt.randint(0, 10, (4,)).tolist()]
+        Lt.manual_seed(7)
+        again = [Lt.rand(3).tolist(), Lt.randn(2, 2).tolist(), Lt.randint(0, 10, (4,)).tolist()]
+        self.assertEqual(first, again)
+        self.assertTrue(all(0 <= v < 10 for v in first[2]))
+
+    def test_fills(self):
+        t = Lt.tensor([0.0] * 1000)
+        self.assertIs(t.uniform_(2, 3), t)
+        self.assertTrue(all(2 <= v < 3 for v in t.tolist()))
+        self.assertTrue(all(v in (0.0, 1.0) for v in t.bernoulli_(0.3).tolist()))
+        self.assertEqual(Lt.normal(1.0, 0.0, (2,)).tolist(), [1.0, 1.0])
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=2)

@@ -12,6 +12,7 @@
 import math
 import numbers
 import operator
+import os
 import struct
 import sys
 
@@ -117,13 +118,14 @@ _STRUCT_FORMATS = {
 }
 
 
-def tensor(data, dtype=None):
+def tensor(data, dtype=None, names=None):
     """A new tensor holding a copy of @data, as torch.tensor().
 
     @data is a number or nested lists/tuples of numbers (bool, int, float,
     complex), a NumPy array or an Lt.Tensor. Without @dtype the dtype is the
     one PyTorch infers: bool, int64, float32 or complex64 (a NumPy array
     keeps its own). @dtype is an Lt.DType or a name such as 'float64'.
+    @names, when given, names the dims (None for an unnamed one).
     Values are converted exactly: int64 beyond 2**53 round-trips.
     """
     if dtype is not None:
@@ -141,8 +143,12 @@ def tensor(data, dtype=None):
 
     text = _literal(data)
     if dtype is None:
-        return Lt.Tensor.new_from_literal(text)
-    return Lt.Tensor.new_from_literal_with_dtype(text, dtype)
+        result = Lt.Tensor.new_from_literal(text)
+    else:
+        result = Lt.Tensor.new_from_literal_with_dtype(text, dtype)
+    if names is not None:
+        result = Lt.Tensor.refine_names(result, _c_names(tuple(names)))
+    return result
 
 
 __all__.append('tensor')
@@ -753,6 +759,198 @@ for _name, _function in {
     setattr(Tensor, _name, _function)
 
 
+# Dim names, as PyTorch's named tensors: None for an unnamed dim, Ellipsis
+# (...) for "the other dims". The C API spells them '' and '...'.
+
+def _c_names(names):
+    if len(names) == 1 and not isinstance(names[0], str) and names[0] is not None \
+            and names[0] is not Ellipsis and hasattr(names[0], '__iter__'):
+        names = tuple(names[0])
+    return ['...' if name is Ellipsis else ('' if name is None else name) for name in names]
+
+
+def _tensor_names(self):
+    return tuple(name if name != '' else None for name in Lt.Tensor.get_names(self))
+
+
+def _tensor_refine_names(self, *names):
+    return Lt.Tensor.refine_names(self, _c_names(names))
+
+
+def _tensor_rename(self, *names, **rename_map):
+    if names and rename_map:
+        raise RuntimeError('rename(): give either names or name=new_name pairs, not both')
+    if rename_map:
+        return Lt.Tensor.rename_dims(self, list(rename_map),
+                                     ['' if new is None else new for new in rename_map.values()])
+    if not names or names == (None,):
+        return Lt.Tensor.rename(self, [])
+    return Lt.Tensor.rename(self, _c_names(names))
+
+
+def _tensor_align_to(self, *names):
+    return Lt.Tensor.align_to(self, _c_names(names))
+
+
+def _dim_of(self, dim):
+    if isinstance(dim, str):
+        return _result(Lt.Tensor.dim_of_name(self, dim))
+    return operator.index(dim)
+
+
+def _dims_of(self, dim):
+    """The dims of PyTorch's `dim` argument: None (all), an int or a name, or
+    a sequence of them."""
+    if dim is None:
+        return []
+    if isinstance(dim, str) or isinstance(dim, numbers.Integral) or hasattr(dim, '__index__'):
+        return [_dim_of(self, dim)]
+    return [_dim_of(self, d) for d in dim]
+
+
+# Reductions, with PyTorch's keywords; dims may be given by name.
+
+def _reduction(function):
+    def method(self, dim=None, keepdim=False):
+        return function(self, _dims_of(self, dim), keepdim)
+    method.__name__ = function.__name__ if hasattr(function, '__name__') else 'reduction'
+    return method
+
+
+def _tensor_var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+    if correction is None:
+        correction = 1 if unbiased else 0
+    return Lt.Tensor.var(self, _dims_of(self, dim), float(correction), keepdim)
+
+
+def _tensor_std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+    if correction is None:
+        correction = 1 if unbiased else 0
+    return Lt.Tensor.std(self, _dims_of(self, dim), float(correction), keepdim)
+
+
+def _tensor_norm(self, p='fro', dim=None, keepdim=False):
+    if p == 'fro':
+        p = 2.0
+    elif isinstance(p, str):
+        raise ValueError("norm(): p is a number or 'fro', not %r" % p)
+    return Lt.Tensor.norm(self, float(p), _dims_of(self, dim), keepdim)
+
+
+class _ValuesIndices(tuple):
+    """(values, indices), as torch.return_types.max."""
+
+    def __new__(cls, values, indices):
+        return super().__new__(cls, (values, indices))
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+
+def _extreme(all_function, dim_function):
+    def method(self, dim=None, keepdim=False):
+        if dim is None:
+            return all_function(self)
+        result = dim_function(self, _dim_of(self, dim), keepdim)
+        return _ValuesIndices(result[-2], result[-1])
+    return method
+
+
+def _arg_extreme(all_function, dim_function):
+    def method(self, dim=None, keepdim=False):
+        if dim is None:
+            return all_function(self)
+        return dim_function(self, _dim_of(self, dim), keepdim)
+    return method
+
+
+def _along_dim(function):
+    def method(self, dim):
+        return function(self, _dim_of(self, dim))
+    return method
+
+
+def _tensor_allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(_result(Lt.Tensor.allclose(self, _tensor_operand(other, 'allclose()'),
+                                           rtol, atol, equal_nan)))
+
+
+def _tensor_equal(self, other):
+    return bool(Lt.Tensor.equal(self, _tensor_operand(other, 'equal()')))
+
+
+# Random numbers: from the generator given, or from the module's default one,
+# which manual_seed() seeds.
+
+_default_generator = Lt.Generator.new(int.from_bytes(os.urandom(8), 'little'))
+
+
+def _generator(generator):
+    return generator if generator is not None else _default_generator
+
+
+def _split_generator(args, generator):
+    """The generator of a call in PyTorch's style (generator=...) or the C
+    API's (the generator first), and the other arguments."""
+    if args and isinstance(args[0], Lt.Generator):
+        return args[0], args[1:]
+    return _generator(generator), args
+
+
+def _tensor_uniform_(self, *args, generator=None):
+    generator, args = _split_generator(args, generator)
+    a, b = (tuple(args) + (0.0, 1.0)[len(args):])[:2]
+    Lt.Tensor.uniform_(self, generator, a, b)
+    return self
+
+
+def _tensor_normal_(self, *args, generator=None):
+    generator, args = _split_generator(args, generator)
+    mean, std = (tuple(args) + (0.0, 1.0)[len(args):])[:2]
+    Lt.Tensor.normal_(self, generator, mean, std)
+    return self
+
+
+def _tensor_random_(self, *args, generator=None):
+    generator, args = _split_generator(args, generator)
+    if len(args) == 1:
+        args = (0, args[0])
+    Lt.Tensor.random_(self, generator, *args)
+    return self
+
+
+def _tensor_bernoulli_(self, *args, generator=None):
+    generator, args = _split_generator(args, generator)
+    Lt.Tensor.bernoulli_(self, generator, args[0] if args else 0.5)
+    return self
+
+
+def _tensor_bernoulli(self, *args, generator=None):
+    generator, args = _split_generator(args, generator)
+    return Lt.Tensor.bernoulli(self, generator)
+
+
+for _name, _function in {
+        'names': property(_tensor_names), 'refine_names': _tensor_refine_names,
+        'rename': _tensor_rename, 'align_to': _tensor_align_to,
+        'sum': _reduction(Lt.Tensor.sum), 'mean': _reduction(Lt.Tensor.mean),
+        'prod': _reduction(Lt.Tensor.prod), 'amax': _reduction(Lt.Tensor.amax),
+        'amin': _reduction(Lt.Tensor.amin), 'all': _reduction(Lt.Tensor.all),
+        'any': _reduction(Lt.Tensor.any), 'logsumexp': _reduction(Lt.Tensor.logsumexp),
+        'var': _tensor_var, 'std': _tensor_std, 'norm': _tensor_norm,
+        'max': _extreme(Lt.Tensor.max, Lt.Tensor.max_dim),
+        'min': _extreme(Lt.Tensor.min, Lt.Tensor.min_dim),
+        'argmax': _arg_extreme(Lt.Tensor.argmax_all, Lt.Tensor.argmax),
+        'argmin': _arg_extreme(Lt.Tensor.argmin_all, Lt.Tensor.argmin),
+        'cumsum': _along_dim(Lt.Tensor.cumsum), 'cumprod': _along_dim(Lt.Tensor.cumprod),
+        'softmax': _along_dim(Lt.Tensor.softmax),
+        'log_softmax': _along_dim(Lt.Tensor.log_softmax),
+        'allclose': _tensor_allclose, 'equal': _tensor_equal,
+        'uniform_': _tensor_uniform_, 'normal_': _tensor_normal_, 'random_': _tensor_random_,
+        'bernoulli_': _tensor_bernoulli_, 'bernoulli': _tensor_bernoulli}.items():
+    setattr(Tensor, _name, _function)
+
+
 Tensor = override(Tensor)
 __all__.append('Tensor')
 
@@ -776,3 +974,47 @@ def promote_types(a, b):
 
 
 __all__ += ['where', 'result_type', 'promote_types']
+
+
+def einsum(equation, *operands):
+    """torch.einsum(equation, *operands); the operands may also be one list."""
+    if len(operands) == 1 and not isinstance(operands[0], Lt.Tensor):
+        operands = tuple(operands[0])
+    return Lt.einsum(equation, list(operands))
+
+
+def manual_seed(seed):
+    """Seeds the default generator of the random functions, as torch.manual_seed()."""
+    _default_generator.set_seed(seed)
+    return _default_generator
+
+
+def _sizes(size, what):
+    return _ints(size, what)
+
+
+def rand(*size, dtype=Lt.DType.FLOAT32, generator=None):
+    """torch.rand(*size): uniform numbers in [0, 1)."""
+    return Lt.Tensor.new_rand(_generator(generator), _as_dtype(dtype), _sizes(size, 'rand()'))
+
+
+def randn(*size, dtype=Lt.DType.FLOAT32, generator=None):
+    """torch.randn(*size): standard normal numbers."""
+    return Lt.Tensor.new_randn(_generator(generator), _as_dtype(dtype), _sizes(size, 'randn()'))
+
+
+def randint(low, high=None, size=(), *, dtype=Lt.DType.INT64, generator=None):
+    """torch.randint([low,] high, size): integers in [low, high)."""
+    if high is None:
+        low, high = 0, low
+    return Lt.Tensor.new_randint(_generator(generator), low, high, _as_dtype(dtype),
+                                 _sizes(size, 'randint()'))
+
+
+def normal(mean, std, size, *, dtype=Lt.DType.FLOAT32, generator=None):
+    """torch.normal(mean, std, size) for numbers mean and std."""
+    return Lt.Tensor.new_normal(_generator(generator), mean, std, _as_dtype(dtype),
+                                _sizes(size, 'normal()'))
+
+
+__all__ += ['einsum', 'manual_seed', 'rand', 'randn', 'randint', 'normal']
