@@ -12,6 +12,10 @@
 
 #include <stdlib.h>
 
+#ifdef HAVE_CBLAS
+#include <cblas.h>
+#endif
+
 #include "lt-threads.h"
 #include "lt-threads-private.h"
 
@@ -84,7 +88,8 @@ get_pool (guint threads)
  * @n_threads: the number of threads, at least 1
  *
  * Sets how many threads large pointwise, reduction and copy kernels split
- * their work across, as `torch.set_num_threads()` does. The default is the
+ * their work across, and OpenBLAS its matrix products, as
+ * `torch.set_num_threads()` does. The default is the
  * number of processors, or `$LT_NUM_THREADS` when it is set. Results do not
  * depend on it, except float sums, whose rounding may differ in the last
  * bits.
@@ -99,6 +104,11 @@ lt_set_num_threads (guint n_threads)
   if (pool != NULL)
     g_thread_pool_set_max_threads (pool, (int) MAX (n_threads, 2) - 1, NULL);
   g_mutex_unlock (&threads_lock);
+
+#ifdef HAVE_CBLAS
+  /* The matrix products' threads too. */
+  openblas_set_num_threads ((int) MIN (n_threads, G_MAXINT));
+#endif
 }
 
 /**
@@ -109,13 +119,24 @@ lt_set_num_threads (guint n_threads)
 guint
 lt_get_num_threads (void)
 {
+  gboolean first = FALSE;
   guint n;
 
   g_mutex_lock (&threads_lock);
   if (num_threads == 0)
-    num_threads = default_num_threads ();
+    {
+      num_threads = default_num_threads ();
+      first = TRUE;
+    }
   n = num_threads;
   g_mutex_unlock (&threads_lock);
+
+#ifdef HAVE_CBLAS
+  if (first)
+    openblas_set_num_threads ((int) MIN (n, G_MAXINT));
+#else
+  (void) first;
+#endif
   return n;
 }
 
