@@ -1091,54 +1091,6 @@ lt_tensor_log_softmax (LtTensor *self,
   return softmax ("log_softmax()", LT_LOG_SOFTMAX, self, dim, error);
 }
 
-/* The dtype two tensors' values are compared in: PyTorch's promotion of two
- * dimensioned tensors (bool < integers < floating < complex, the wider of
- * two of a kind; uint8 with a signed integer gives int16, float16 with
- * bfloat16 float32). */
-static int
-dtype_kind (LtDType dtype)
-{
-  if (lt_dtype_is_complex (dtype))
-    return 3;
-  if (lt_dtype_is_floating_point (dtype))
-    return 2;
-  return dtype == LT_DTYPE_BOOL ? 0 : 1;
-}
-
-static LtDType
-promote_types (LtDType a,
-               LtDType b)
-{
-  int ka, kb;
-
-  if (a == b)
-    return a;
-  ka = dtype_kind (a);
-  kb = dtype_kind (b);
-  if (ka != kb)
-    {
-      LtDType high = ka > kb ? a : b, low = ka > kb ? b : a;
-
-      /* complex64 with float64 keeps float64's precision. */
-      if (lt_dtype_is_complex (high) && low == LT_DTYPE_FLOAT64)
-        return LT_DTYPE_COMPLEX128;
-      return high;
-    }
-  switch (ka)
-    {
-    case 1:
-      if (MIN (a, b) == LT_DTYPE_UINT8 && MAX (a, b) == LT_DTYPE_INT8)
-        return LT_DTYPE_INT16;
-      return MAX (a, b);
-    case 2:
-      if (MIN (a, b) == LT_DTYPE_FLOAT16 && MAX (a, b) == LT_DTYPE_BFLOAT16)
-        return LT_DTYPE_FLOAT32;
-      return MAX (a, b);
-    default:
-      return MAX (a, b);
-    }
-}
-
 /**
  * lt_tensor_equal:
  * @self: an #LtTensor
@@ -1172,7 +1124,8 @@ lt_tensor_equal (LtTensor *self,
 
   /* Values are compared in the promoted dtype, so an int64 equals its
    * float32 rounding there, as in torch.equal(). */
-  dtype = promote_types (lt_tensor_get_dtype (self), lt_tensor_get_dtype (other));
+  /* PyTorch's promotion of two dimensioned tensors. */
+  dtype = lt_dtype_promote (lt_tensor_get_dtype (self), lt_tensor_get_dtype (other));
   x = lt_tensor_to_dtype (self, dtype, &error);
   if (x == NULL)
     {
