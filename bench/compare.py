@@ -1,0 +1,414 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""libtensor against PyTorch and NumPy, on the same inputs, in one run.
+
+Times each workload in libtensor through GObject Introspection, in PyTorch
+and in NumPy, with the same number of threads everywhere, and merges in the
+figures of bench-tensor (the same workloads from C, and the machine's memcpy
+bandwidth as the yardstick). Every libtensor result is checked against the
+peers' before anything is timed: a fast wrong answer fails the run.
+
+Run it through the build's environment (bench/run.sh does all of this):
+
+    meson devenv -C _build /usr/bin/python3 ../bench/compare.py --build-dir .
+
+It prints a Markdown table for bench/RESULTS.md and exits 1 if a result
+was wrong.
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--threads', type=int, default=2,
+                        help='threads for every system (default 2)')
+    parser.add_argument('--min-time', type=float, default=1.0,
+                        help='repeat each timing for at least this many seconds')
+    parser.add_argument('--filter', default=None,
+                        help='only workloads whose name contains this text')
+    parser.add_argument('--build-dir', default='_build',
+                        help='the meson build holding bench/bench-tensor')
+    return parser.parse_args()
+
+
+ARGS = parse_args()
+
+# Before NumPy and PyTorch load OpenBLAS and OpenMP.
+for variable in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'LT_NUM_THREADS'):
+    os.environ[variable] = str(ARGS.threads)
+
+import gi  # noqa: E402
+gi.require_version('Lt', '1.0')
+from gi.repository import Lt  # noqa: E402
+import numpy  # noqa: E402
+import torch  # noqa: E402
+
+torch.set_num_threads(ARGS.threads)
+Lt.set_num_threads(ARGS.threads)
+
+MiB = 1 << 20
+
+
+# Timing ----------------------------------------------------------------------
+
+def reset_peak():
+    try:
+        with open('/proc/self/clear_refs', 'w') as clear_refs:
+            clear_refs.write('5')
+        return True
+    except OSError:
+        return False
+
+
+def status_kib(field):
+    with open('/proc/self/status') as status:
+        for line in status:
+            if line.startswith(field):
+                return int(line.split()[1])
+    return -1
+
+
+class Timing:
+    def __init__(self, times, calls, peak_bytes):
+        times = sorted(times)
+        self.median = statistics.median(times) / calls
+        self.fastest = times[0] / calls
+        self.slowest = times[-1] / calls
+        self.reps = len(times)
+        self.peak_bytes = peak_bytes
+
+
+def time_call(func, calls=1):
+    """Two warm-up runs, then at least 5 runs and --min-time seconds.
+
+    The peak is the resident memory the first run added on top of what was
+    resident before it.
+    """
+    have_peak = reset_peak()
+    before = status_kib('VmRSS:')
+    func()
+    peak = (status_kib('VmHWM:') - before) * 1024 if have_peak else -1
+    func()
+    times = []
+    started = time.perf_counter()
+    while len(times) < 5 or (time.perf_counter() - started < ARGS.min_time and len(times) < 1000):
+        t0 = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - t0)
+    return Timing(times, calls, peak)
+
+
+def repeat(func, calls):
+    def run():
+        for _ in range(calls):
+            func()
+    return run
+
+
+# Inputs ----------------------------------------------------------------------
+
+RNG = numpy.random.default_rng(2026)
+
+
+def inputs(*shape, dtype='float32'):
+    """The same values as a NumPy array, a torch tensor and an Lt.Tensor."""
+    array = RNG.random(shape, dtype=numpy.float64).astype(dtype)
+    lt = Lt.Tensor.new_zeros(getattr(Lt.DType, dtype.upper()), list(shape))
+    numpy.asarray(lt)[...] = array
+    return array, torch.from_numpy(array), lt
+
+
+# Workloads -------------------------------------------------------------------
+
+class Workload:
+    """One workload: a function per system and what the target asks.
+
+    @bytes counts the bytes read and written once each (GB/s), @flops the
+    floating-point operations (GFLOP/s). @calls > 1 times one call of a
+    function that makes @calls calls (view creation). @check compares
+    libtensor's result with a peer's; None means the values are compared
+    with numpy.allclose.
+    """
+
+    def __init__(self, name, lt, torch, numpy, bytes=0, flops=0, calls=1,
+                 target=None, check=None, rtol=1e-5, atol=1e-6):
+        self.name, self.lt, self.torch, self.numpy = name, lt, torch, numpy
+        self.bytes, self.flops, self.calls = bytes, flops, calls
+        self.target, self.check, self.rtol, self.atol = target, check, rtol, atol
+
+
+def as_array(value):
+    if isinstance(value, Lt.Tensor):
+        return numpy.asarray(value)
+    if isinstance(value, torch.Tensor):
+        return value.numpy()
+    return numpy.asarray(value)
+
+
+def workloads():
+    n = 4096
+    a_np, a_torch, a_lt = inputs(n, n)
+    column_np, column_torch, column_lt = inputs(n, 1)
+    cube_np, cube_torch, cube_lt = inputs(256, 256, 256)
+    a_lt_t, a_torch_t = a_lt.t(), a_torch.t()
+    matrix_bytes = n * n * 4
+
+    yield Workload('t().contiguous() 4096^2 f32',
+                   lambda: a_lt_t.contiguous(), lambda: a_torch_t.contiguous(),
+                   lambda: numpy.ascontiguousarray(a_np.T), bytes=2 * matrix_bytes,
+                   target=('>= 4x torch, >= 35% memcpy',
+                           lambda r: r.vs('torch') >= 4 and r.of_memcpy() >= 0.35))
+    yield Workload('permute(2,0,1).contiguous() 256^3',
+                   lambda: cube_lt.permute(2, 0, 1).contiguous(),
+                   lambda: cube_torch.permute(2, 0, 1).contiguous(),
+                   lambda: numpy.ascontiguousarray(cube_np.transpose(2, 0, 1)),
+                   bytes=2 * 256 ** 3 * 4,
+                   target=('>= 4x torch and numpy',
+                           lambda r: r.vs('torch') >= 4 and r.vs('numpy') >= 4))
+    yield Workload('add (4096,4096)+(4096,1) f32',
+                   lambda: a_lt + column_lt, lambda: a_torch + column_torch,
+                   lambda: a_np + column_np, bytes=2 * matrix_bytes,
+                   target=('>= numpy', lambda r: r.vs('numpy') >= 1))
+    yield Workload('add a.t() + a 4096^2 f32',
+                   lambda: a_lt_t + a_lt, lambda: a_torch_t + a_torch,
+                   lambda: a_np.T + a_np, bytes=3 * matrix_bytes,
+                   target=('>= 3x torch', lambda r: r.vs('torch') >= 3))
+
+    for transposed in (False, True):
+        lt_in, torch_in, np_in = (a_lt_t, a_torch_t, a_np.T) if transposed else (a_lt, a_torch, a_np)
+        what = 'a.t() 4096^2' if transposed else 'a 4096^2'
+        for label, dim in (('dim 0', 0), ('dim 1', 1), ('all', None)):
+            if dim is None:
+                lt_f = (lambda t: lambda: t.sum())(lt_in)
+                torch_f = (lambda t: lambda: t.sum())(torch_in)
+                np_f = (lambda t: lambda: t.sum())(np_in)
+            else:
+                lt_f = (lambda t, d: lambda: t.sum(dim=d))(lt_in, dim)
+                torch_f = (lambda t, d: lambda: t.sum(dim=d))(torch_in, dim)
+                np_f = (lambda t, d: lambda: t.sum(axis=d))(np_in, dim)
+            yield Workload('sum %s of %s' % (label, what), lt_f, torch_f, np_f,
+                           bytes=matrix_bytes, rtol=1e-4, atol=1e-2,
+                           target=('>= numpy', lambda r: r.vs('numpy') >= 1))
+
+    for dtype in ('float32', 'float64'):
+        x_np, x_torch, x_lt = inputs(1024, 1024, dtype=dtype)
+        y_np, y_torch, y_lt = inputs(1024, 1024, dtype=dtype)
+        for transposed in (False, True):
+            left = (x_lt.t(), x_torch.t(), x_np.T) if transposed else (x_lt, x_torch, x_np)
+            yield Workload('matmul %s1024^3 %s' % ('a.t() ' if transposed else '', dtype),
+                           (lambda l: lambda: l @ y_lt)(left[0]),
+                           (lambda l: lambda: l @ y_torch)(left[1]),
+                           (lambda l: lambda: l @ y_np)(left[2]),
+                           flops=2 * 1024 ** 3,
+                           rtol=1e-4 if dtype == 'float32' else 1e-10, atol=1e-3,
+                           target=('>= 0.9x numpy and torch',
+                                   lambda r: r.vs('torch') >= 0.9 and r.vs('numpy') >= 0.9))
+
+    small_np, small_torch, small_lt = inputs(4, 5)
+    calls = 10000
+
+    def same_view(ours, theirs):
+        return (tuple(ours.get_sizes()) == tuple(theirs.size())
+                and tuple(ours.get_strides()) == tuple(theirs.stride())
+                and ours.get_storage_offset() == theirs.storage_offset())
+
+    yield Workload('view t.transpose(0,1) (create + free)',
+                   repeat(lambda: small_lt.transpose(0, 1), calls),
+                   repeat(lambda: small_torch.transpose(0, 1), calls),
+                   repeat(lambda: small_np.transpose(1, 0), calls), calls=calls,
+                   check=lambda: same_view(small_lt.transpose(0, 1), small_torch.transpose(0, 1)),
+                   target=('C <= 400 ns, GI <= 3x torch',
+                           lambda r: r.c_seconds() <= 400e-9 and r.vs('torch') >= 1 / 3))
+    yield Workload('view t[1:3] (create + free)',
+                   repeat(lambda: small_lt[1:3], calls),
+                   repeat(lambda: small_torch[1:3], calls),
+                   repeat(lambda: small_np[1:3], calls), calls=calls,
+                   check=lambda: same_view(small_lt[1:3], small_torch[1:3]),
+                   target=('C <= 400 ns, GI <= 3x torch',
+                           lambda r: r.c_seconds() <= 400e-9 and r.vs('torch') >= 1 / 3))
+
+    # Every other column of a transposed 1000x2000: 1,000,000 elements over
+    # a 2,000,000-element storage, as bench-tensor builds it.
+    wide_np, wide_torch, wide_lt = inputs(1000, 2000)
+    strided_lt = wide_lt.t()[::2]
+    strided_size, strided_stride = (1000, 1000), (2, 2000)
+
+    def torch_indices():
+        return torch.arange(2000000).as_strided(strided_size, strided_stride).flatten()
+
+    def numpy_indices():
+        base = numpy.arange(2000000)
+        return numpy.lib.stride_tricks.as_strided(
+            base, strided_size, tuple(8 * s for s in strided_stride)).ravel()
+
+    yield Workload('storage_indices 1e6 strided',
+                   lambda: strided_lt.get_storage_indices(), torch_indices, numpy_indices,
+                   target=('<= 5 ms', lambda r: r.lt_seconds() <= 5e-3))
+
+    text_np, text_torch, text_lt = inputs(1000, 1000)
+    yield Workload('to_string 1000x1000',
+                   lambda: str(text_lt), lambda: str(text_torch), lambda: str(text_np),
+                   check=lambda: str(text_lt) == str(text_torch),
+                   target=('<= torch', lambda r: r.vs('torch') >= 1))
+
+
+# Results ---------------------------------------------------------------------
+
+class Row:
+    def __init__(self, workload, timings, c_figures, memcpy_rate):
+        self.workload, self.timings = workload, timings
+        self.c, self.memcpy_rate = c_figures, memcpy_rate
+
+    def lt_seconds(self):
+        return self.timings['lt'].median
+
+    def c_seconds(self):
+        return self.c['median_s'] / self.c['calls'] if self.c else float('inf')
+
+    def vs(self, peer):
+        """How many times faster libtensor (through GI) is than @peer."""
+        return self.timings[peer].median / self.timings['lt'].median
+
+    def rate(self, seconds):
+        if self.workload.flops:
+            return self.workload.flops / seconds * 1e-9
+        if self.workload.bytes:
+            return self.workload.bytes / seconds * 1e-9
+        return None
+
+    def of_memcpy(self):
+        rate = self.rate(self.timings['lt'].median)
+        if rate is None or not self.memcpy_rate or self.workload.flops:
+            return None
+        return rate / self.memcpy_rate
+
+
+def check(workload):
+    """None when libtensor agrees with both peers, else what is wrong."""
+    if workload.check is not None:
+        return None if workload.check() else 'differs from PyTorch'
+    ours = as_array(workload.lt())
+    for peer in ('torch', 'numpy'):
+        theirs = as_array(getattr(workload, peer)())
+        if ours.shape != theirs.shape:
+            return 'shape %s, %s gives %s' % (ours.shape, peer, theirs.shape)
+        if not numpy.allclose(ours, theirs, rtol=workload.rtol, atol=workload.atol):
+            worst = numpy.max(numpy.abs(ours.astype(numpy.float64) - theirs))
+            return 'values differ from %s (largest difference %g)' % (peer, worst)
+    return None
+
+
+def run_c_bench():
+    """bench-tensor's figures by workload name, and whether its checks passed.
+
+    The memcpy yardstick runs even when --filter leaves it out."""
+    path = os.path.join(ARGS.build_dir, 'bench', 'bench-tensor')
+    command = [path, '--json', '--threads', str(ARGS.threads), '--min-time', str(ARGS.min_time)]
+    runs = [command]
+    if ARGS.filter:
+        runs = [command + ['--filter', ARGS.filter], command + ['--filter', 'memcpy']]
+    figures, passed = {}, True
+    for run in runs:
+        done = subprocess.run(run, stdout=subprocess.PIPE, text=True)
+        passed = passed and done.returncode == 0
+        for line in done.stdout.splitlines():
+            record = json.loads(line)
+            figures[record['name']] = record
+    return figures, passed
+
+
+def format_time(seconds):
+    if seconds < 1e-6:
+        return '%.0f ns' % (seconds * 1e9)
+    if seconds < 1e-3:
+        return '%.2f µs' % (seconds * 1e6)
+    return '%.2f ms' % (seconds * 1e3)
+
+
+def format_timing(timing, rate):
+    text = '%s (%s–%s)' % (format_time(timing.median), format_time(timing.fastest),
+                           format_time(timing.slowest))
+    return text if rate is None else '%s, %.1f' % (text, rate)
+
+
+def machine():
+    model = platform.processor() or platform.machine()
+    try:
+        with open('/proc/cpuinfo') as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith('model name'):
+                    model = line.split(':', 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return '%s, %d cores; Python %s, PyTorch %s, NumPy %s, libtensor %s' % (
+        model, os.cpu_count(), platform.python_version(), torch.__version__,
+        numpy.__version__, '%d.%d.%d' % (Lt.MAJOR_VERSION, Lt.MINOR_VERSION, Lt.MICRO_VERSION))
+
+
+def main():
+    c_figures, c_passed = run_c_bench()
+    memcpy = c_figures.get('memcpy 64 MiB')
+    memcpy_rate = memcpy['bytes'] / memcpy['median_s'] * 1e-9 if memcpy else None
+
+    print('Machine: %s; %d threads each.' % (machine(), ARGS.threads))
+    if memcpy_rate:
+        print('memcpy of 64 MiB (bench-tensor, %d threads): %.1f GB/s, bytes read + written.'
+              % (ARGS.threads, memcpy_rate))
+    print()
+    print('Median (fastest–slowest), then GB/s (bytes read + written) or GFLOP/s. '
+          '"vs" is how many times faster libtensor through GI is than the peer; '
+          'peak is the resident memory one call adds, in MiB (libtensor / torch / numpy).')
+    print()
+    print('| workload | libtensor C | libtensor GI | PyTorch | NumPy | vs torch | vs numpy '
+          '| of memcpy | peak MiB | target | met |')
+    print('| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |')
+
+    failed = False
+    for workload in workloads():
+        if ARGS.filter and ARGS.filter not in workload.name:
+            continue
+        problem = check(workload)
+        if problem is not None:
+            print('%s: wrong result: %s' % (workload.name, problem), file=sys.stderr)
+            failed = True
+            continue
+        timings = {system: time_call(getattr(workload, system), workload.calls)
+                   for system in ('lt', 'torch', 'numpy')}
+        row = Row(workload, timings, c_figures.get(workload.name), memcpy_rate)
+        c_text = '–'
+        if row.c:
+            c_timing = Timing([row.c['median_s']], row.c['calls'], row.c['peak_bytes'])
+            c_timing.fastest = row.c['fastest_s'] / row.c['calls']
+            c_timing.slowest = row.c['slowest_s'] / row.c['calls']
+            c_text = format_timing(c_timing, row.rate(c_timing.median))
+        of_memcpy = row.of_memcpy()
+        peaks = ' / '.join('%.0f' % (max(timings[s].peak_bytes, 0) / MiB)
+                           for s in ('lt', 'torch', 'numpy'))
+        target_text, target_met = workload.target or ('', None)
+        met = '' if target_met is None else ('yes' if target_met(row) else '**no**')
+        print('| %s | %s | %s | %s | %s | %.2f | %.2f | %s | %s | %s | %s |' % (
+            workload.name, c_text,
+            format_timing(timings['lt'], row.rate(timings['lt'].median)),
+            format_timing(timings['torch'], row.rate(timings['torch'].median)),
+            format_timing(timings['numpy'], row.rate(timings['numpy'].median)),
+            row.vs('torch'), row.vs('numpy'),
+            '–' if of_memcpy is None else '%.0f%%' % (100 * of_memcpy),
+            peaks, target_text, met))
+        sys.stdout.flush()
+
+    if not c_passed:
+        print('bench-tensor found a wrong result (see above)', file=sys.stderr)
+    return 0 if c_passed and not failed else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
