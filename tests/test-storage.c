@@ -24,6 +24,36 @@ test_new_is_zeroed_and_aligned (void)
     g_assert_cmpfloat (data[i], ==, 0.0);
 }
 
+/* Storages of 2 MiB and more are mapped rather than taken from calloc; they
+ * must be zeroed and aligned the same, however many are made and freed in
+ * turn (the sizes straddle the threshold and a huge page). */
+static void
+test_large_is_zeroed_and_aligned (void)
+{
+  static const gint64 sizes[] = {
+    (2 << 20) - 1, 2 << 20, (2 << 20) + 1, (4 << 20) - 63, (4 << 20) + 4096, 3 << 21,
+  };
+
+  for (guint round = 0; round < 3; round++)
+    for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+      {
+        g_autoptr (GError) error = NULL;
+        g_autoptr (LtStorage) storage = lt_storage_new (LT_DTYPE_UINT8, sizes[k], &error);
+        guint8 *data;
+
+        g_assert_no_error (error);
+        data = lt_storage_get_data (storage);
+        g_assert_cmpuint ((guintptr) data % 64, ==, 0);
+        for (gint64 i = 0; i < sizes[k]; i += 4093)
+          g_assert_cmpuint (data[i], ==, 0);
+        g_assert_cmpuint (data[sizes[k] - 1], ==, 0);
+
+        /* Dirty every byte, so a block handed out again unzeroed would
+         * show in the next round. */
+        memset (data, 0xa5, (gsize) sizes[k]);
+      }
+}
+
 static void
 test_empty_storage (void)
 {
@@ -219,6 +249,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/storage/new/zeroed-and-aligned", test_new_is_zeroed_and_aligned);
+  g_test_add_func ("/storage/new/large-zeroed-and-aligned", test_large_is_zeroed_and_aligned);
   g_test_add_func ("/storage/new/empty", test_empty_storage);
   g_test_add_func ("/storage/new/bad-sizes", test_bad_sizes);
   g_test_add_func ("/storage/elements", test_element_access);
