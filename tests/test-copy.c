@@ -30,9 +30,12 @@ check_permuted_copy (LtDType dtype,
       {
         double expected = (double) (i * cols + j);
 
-        if (dtype == LT_DTYPE_INT8 || dtype == LT_DTYPE_UINT8)
-          expected = dtype == LT_DTYPE_INT8 ? (double) (gint8) (i * cols + j)
-                                            : (double) (guint8) (i * cols + j);
+        if (dtype == LT_DTYPE_INT8)
+          expected = (double) (gint8) (i * cols + j);
+        else if (dtype == LT_DTYPE_UINT8)
+          expected = (double) (guint8) (i * cols + j);
+        else if (dtype == LT_DTYPE_INT16)
+          expected = (double) (gint16) (i * cols + j);
         double actual = values[(j * rows + i) * per_element];
 
         if (actual != expected)
@@ -55,6 +58,79 @@ test_transpose_every_element_size (void)
       check_permuted_copy (dtypes[d], 67, 45);
       check_permuted_copy (dtypes[d], 1, 300);
     }
+}
+
+/* Transposes big enough to be split across two threads, with edges that are
+ * not multiples of the tiles (128, or 8 and 4 in registers). */
+static void
+test_transpose_threaded (void)
+{
+  const LtDType dtypes[] = { LT_DTYPE_UINT8, LT_DTYPE_INT16, LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64,
+                             LT_DTYPE_COMPLEX128 };
+  guint threads = lt_get_num_threads ();
+
+  lt_set_num_threads (2);
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      check_permuted_copy (dtypes[d], 300, 517);
+      check_permuted_copy (dtypes[d], 1031, 131);
+    }
+  lt_set_num_threads (threads);
+}
+
+/* Value [i, j, k] of arange(n0 * n1 * n2).view(n0, n1, n2). */
+static double
+arange_value (gint64 i,
+              gint64 j,
+              gint64 k,
+              gint64 n1,
+              gint64 n2)
+{
+  return (double) ((i * n1 + j) * n2 + k);
+}
+
+/* A permute with a dim left outside the transposed pair, and a source
+ * whose rows are not contiguous (every other column), split across
+ * threads. */
+static void
+test_permute_outer_dims_and_steps (void)
+{
+  const int order[] = { 2, 0, 1 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) flat = lt_tensor_new_arange (0, 6 * 70 * 400, 1, LT_DTYPE_INT32, &error);
+  g_autoptr (LtTensor) cube = lt_tensor_view (flat, I64S (6, 70, 400), 3, &error);
+  g_autoptr (LtTensor) permuted = lt_tensor_permute (cube, order, 3, &error);
+  g_autoptr (LtTensor) stepped = lt_tensor_slice (cube, 2, 1, 400, 3, &error);
+  g_autoptr (LtTensor) stepped_t = lt_tensor_transpose (stepped, 1, 2, &error);
+  g_autoptr (LtTensor) copy = NULL;
+  g_autoptr (LtTensor) stepped_copy = NULL;
+  g_autofree double *values = NULL;
+  g_autofree double *stepped_values = NULL;
+  guint threads = lt_get_num_threads ();
+  gsize n;
+
+  g_assert_no_error (error);
+  lt_set_num_threads (2);
+  copy = lt_tensor_contiguous (permuted, &error);
+  g_assert_no_error (error);
+  stepped_copy = lt_tensor_contiguous (stepped_t, &error);
+  g_assert_no_error (error);
+  lt_set_num_threads (threads);
+
+  lt_assert_sizes (copy, 400, 6, 70);
+  values = lt_tensor_to_doubles (copy, &n);
+  for (gint64 k = 0; k < 400; k++)
+    for (gint64 i = 0; i < 6; i++)
+      for (gint64 j = 0; j < 70; j++)
+        g_assert_cmpfloat (values[(k * 6 + i) * 70 + j], ==, arange_value (i, j, k, 70, 400));
+
+  lt_assert_sizes (stepped_copy, 6, 133, 70);
+  stepped_values = lt_tensor_to_doubles (stepped_copy, &n);
+  for (gint64 i = 0; i < 6; i++)
+    for (gint64 k = 0; k < 133; k++)
+      for (gint64 j = 0; j < 70; j++)
+        g_assert_cmpfloat (stepped_values[(i * 133 + k) * 70 + j], ==,
+                           arange_value (i, j, 1 + 3 * k, 70, 400));
 }
 
 static void
@@ -329,7 +405,10 @@ main (int   argc,
 
   g_test_add_func ("/copy/contiguous/transpose-every-element-size",
                    test_transpose_every_element_size);
+  g_test_add_func ("/copy/contiguous/transpose-threaded", test_transpose_threaded);
   g_test_add_func ("/copy/contiguous/permute-3d", test_permute_3d_copy);
+  g_test_add_func ("/copy/contiguous/permute-outer-dims-and-steps",
+                   test_permute_outer_dims_and_steps);
   g_test_add_func ("/copy/contiguous/negative-and-zero-strides", test_negative_and_zero_strides);
   g_test_add_func ("/copy/contiguous/large", test_large_copies);
   g_test_add_func ("/copy/clone/preserves-layout", test_clone_preserves_layout);

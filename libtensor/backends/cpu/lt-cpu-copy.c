@@ -4,8 +4,9 @@
  * dims ordered by the destination's strides, mergeable dims merged), so the
  * per-element work is an inner row with fixed strides and the outer dims cost
  * one counter step per row. A copy whose source is contiguous along another
- * dim than the destination (a transpose) is done in square tiles that stay
- * in L1 instead of striding through memory on one side.
+ * dim than the destination (a transpose) is done in square tiles
+ * (lt-cpu-transpose.c) instead of striding through memory on one side.
+ * Rows, or bands of tiles, are split across threads.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -18,6 +19,7 @@
 
 #include "lt-cpu-loop.h"
 #include "lt-cpu-private.h"
+#include "lt-threads-private.h"
 
 typedef struct
 {
@@ -95,7 +97,70 @@ transposed_dim (const LtLoopShape *shape)
   return best;
 }
 
-#define TILE_BYTES 128
+/* Elements per piece of work handed to a thread. */
+#define GRAIN 65536
+
+/* A transposing copy: the source walks dim @k_dim fastest, the destination
+ * the innermost dim @i_dim. The outer dims and the tiles of k are the items
+ * split across threads; each tile is a band of k over the whole of i, cut
+ * into squares of side @tile. */
+typedef struct
+{
+  LtLoopShape outer;
+  guint i_dim, k_dim;
+  gint64 size_i, size_k, dst_i, src_i, dst_k, src_k;
+  gint64 tile, n_tiles;
+  gsize element_size;
+  gboolean rows_contiguous;
+  char *bases[2];
+} TiledCopy;
+
+static void
+copy_tile (const TiledCopy *copy,
+           char            *dst,
+           const char      *src,
+           gint64           kb)
+{
+  gint64 n_k = MIN (copy->tile, copy->size_k - kb);
+
+  for (gint64 ib = 0; ib < copy->size_i; ib += copy->tile)
+    {
+      gint64 n_i = MIN (copy->tile, copy->size_i - ib);
+      char *out = dst + kb * copy->dst_k + ib * copy->dst_i;
+      const char *in = src + kb * copy->src_k + ib * copy->src_i;
+
+      if (copy->rows_contiguous)
+        lt_cpu_transpose_block (out, copy->dst_k, in, copy->src_i, n_k, n_i, copy->element_size);
+      else
+        {
+          RowCopyFunc row_copy = row_copy_for_size (copy->element_size);
+
+          for (gint64 k = 0; k < n_k; k++)
+            row_copy (out + k * copy->dst_k, copy->dst_i, in + k * copy->src_k, copy->src_i, n_i);
+        }
+    }
+}
+
+static void
+copy_tiles_range (gint64   begin,
+                  gint64   end,
+                  gpointer data)
+{
+  const TiledCopy *copy = data;
+  gint64 counters[LT_MAX_DIMS];
+  char *ptrs[2];
+  gint64 item = begin;
+
+  lt_cpu_seek_row (&copy->outer, copy->outer.ndim, begin / copy->n_tiles, copy->bases, counters,
+                   ptrs);
+  while (item < end)
+    {
+      copy_tile (copy, ptrs[0], ptrs[1], (item % copy->n_tiles) * copy->tile);
+      item++;
+      if (item % copy->n_tiles == 0)
+        lt_cpu_next_row (&copy->outer, copy->outer.ndim, counters, ptrs);
+    }
+}
 
 static void
 copy_tiled (const LtLoopShape *shape,
@@ -104,80 +169,100 @@ copy_tiled (const LtLoopShape *shape,
             char              *dst,
             const char        *src)
 {
-  RowCopyFunc row_copy = row_copy_for_size (element_size);
-  guint i_dim = shape->ndim - 1;
-  gint64 tile = MAX (TILE_BYTES / (gint64) element_size, 8);
-  gint64 size_i = shape->sizes[i_dim], size_k = shape->sizes[k_dim];
-  gint64 dst_i = shape->strides[0][i_dim], src_i = shape->strides[1][i_dim];
-  gint64 dst_k = shape->strides[0][k_dim], src_k = shape->strides[1][k_dim];
-  LtLoopShape outer = { .n_operands = 2 };
-  gint64 counters[LT_MAX_DIMS] = { 0 };
-  char *ptrs[2] = { dst, (char *) src };
+  TiledCopy copy = {
+    .outer = { .n_operands = 2 },
+    .i_dim = shape->ndim - 1,
+    .k_dim = k_dim,
+    .element_size = element_size,
+    .bases = { dst, (char *) src },
+  };
+  gint64 n_outer = 1;
+
+  copy.size_i = shape->sizes[copy.i_dim];
+  copy.size_k = shape->sizes[k_dim];
+  copy.dst_i = shape->strides[0][copy.i_dim];
+  copy.src_i = shape->strides[1][copy.i_dim];
+  copy.dst_k = shape->strides[0][k_dim];
+  copy.src_k = shape->strides[1][k_dim];
+  copy.rows_contiguous = copy.dst_i == (gint64) element_size && copy.src_k == (gint64) element_size;
+
+  /* Squares of 512 bytes a side at most (128 float32s: a 64 KiB source
+   * block, which stays in L2 while it is read down its columns), 32
+   * elements at least. bench/NOTES.md has the measurements. */
+  copy.tile = CLAMP (512 / (gint64) element_size, 32, 128);
+  copy.n_tiles = (copy.size_k + copy.tile - 1) / copy.tile;
 
   for (guint d = 0; d < shape->ndim; d++)
     {
-      if (d == i_dim || d == k_dim)
+      if (d == copy.i_dim || d == k_dim)
         continue;
-      outer.sizes[outer.ndim] = shape->sizes[d];
-      outer.strides[0][outer.ndim] = shape->strides[0][d];
-      outer.strides[1][outer.ndim] = shape->strides[1][d];
-      outer.ndim++;
+      copy.outer.sizes[copy.outer.ndim] = shape->sizes[d];
+      copy.outer.strides[0][copy.outer.ndim] = shape->strides[0][d];
+      copy.outer.strides[1][copy.outer.ndim] = shape->strides[1][d];
+      n_outer *= shape->sizes[d];
+      copy.outer.ndim++;
     }
 
-  do
+  lt_parallel_for (n_outer * copy.n_tiles, MAX (1, GRAIN / (copy.tile * copy.size_i)),
+                   copy_tiles_range, &copy);
+}
+
+/* A copy by rows of the innermost dim, rows split across threads. */
+typedef struct
+{
+  const LtLoopShape *shape;
+  gsize element_size;
+  LtDType dst_dtype, src_dtype;
+  char *bases[2];
+} RowsCopy;
+
+static void
+copy_rows_range (gint64   begin,
+                 gint64   end,
+                 gpointer data)
+{
+  const RowsCopy *copy = data;
+  const LtLoopShape *shape = copy->shape;
+  guint inner = shape->ndim - 1;
+  gint64 n = shape->sizes[inner];
+  gint64 dst_stride = shape->strides[0][inner], src_stride = shape->strides[1][inner];
+  RowCopyFunc row_copy = copy->dst_dtype == copy->src_dtype
+                         ? row_copy_for_size (copy->element_size)
+                         : NULL;
+  gint64 counters[LT_MAX_DIMS];
+  char *ptrs[2];
+
+  lt_cpu_seek_row (shape, inner, begin, copy->bases, counters, ptrs);
+  for (gint64 row = begin; row < end; row++)
     {
-      for (gint64 kb = 0; kb < size_k; kb += tile)
-        {
-          gint64 k_end = MIN (kb + tile, size_k);
-
-          for (gint64 ib = 0; ib < size_i; ib += tile)
-            {
-              gint64 n = MIN (tile, size_i - ib);
-
-              for (gint64 k = kb; k < k_end; k++)
-                row_copy (ptrs[0] + k * dst_k + ib * dst_i, dst_i,
-                          ptrs[1] + k * src_k + ib * src_i, src_i, n);
-            }
-        }
+      if (row_copy != NULL)
+        row_copy (ptrs[0], dst_stride, ptrs[1], src_stride, n);
+      else
+        for (gint64 k = 0; k < n; k++)
+          lt_value_write (copy->dst_dtype, ptrs[0] + k * dst_stride,
+                          lt_value_read (copy->src_dtype, ptrs[1] + k * src_stride));
+      lt_cpu_next_row (shape, inner, counters, ptrs);
     }
-  while (lt_cpu_next_row (&outer, outer.ndim, counters, ptrs));
 }
 
 static void
 copy_rows (const LtLoopShape *shape,
-           gsize              element_size,
-           char              *dst,
-           const char        *src)
-{
-  RowCopyFunc row_copy = row_copy_for_size (element_size);
-  guint inner = shape->ndim - 1;
-  gint64 counters[LT_MAX_DIMS] = { 0 };
-  char *ptrs[2] = { dst, (char *) src };
-
-  do
-    row_copy (ptrs[0], shape->strides[0][inner], ptrs[1], shape->strides[1][inner],
-              shape->sizes[inner]);
-  while (lt_cpu_next_row (shape, inner, counters, ptrs));
-}
-
-static void
-cast_rows (const LtLoopShape *shape,
            LtDType            dst_dtype,
            LtDType            src_dtype,
            char              *dst,
            const char        *src)
 {
+  RowsCopy copy = {
+    .shape = shape,
+    .element_size = lt_dtype_get_element_size (dst_dtype),
+    .dst_dtype = dst_dtype,
+    .src_dtype = src_dtype,
+    .bases = { dst, (char *) src },
+  };
   guint inner = shape->ndim - 1;
-  gint64 n = shape->sizes[inner];
-  gint64 dst_stride = shape->strides[0][inner], src_stride = shape->strides[1][inner];
-  gint64 counters[LT_MAX_DIMS] = { 0 };
-  char *ptrs[2] = { dst, (char *) src };
+  gint64 n_rows = lt_loop_shape_numel (shape) / shape->sizes[inner];
 
-  do
-    for (gint64 k = 0; k < n; k++)
-      lt_value_write (dst_dtype, ptrs[0] + k * dst_stride,
-                      lt_value_read (src_dtype, ptrs[1] + k * src_stride));
-  while (lt_cpu_next_row (shape, inner, counters, ptrs));
+  lt_parallel_for (n_rows, MAX (1, GRAIN / shape->sizes[inner]), copy_rows_range, &copy);
 }
 
 void
@@ -208,19 +293,13 @@ lt_cpu_copy (guint            ndim,
       shape.strides[1][0] = (gint64) src_size;
     }
 
-  if (dst->dtype != src->dtype)
-    {
-      cast_rows (&shape, dst->dtype, src->dtype, dst->data, src->data);
-      return;
-    }
-
   {
-    int k_dim = transposed_dim (&shape);
+    int k_dim = dst->dtype == src->dtype ? transposed_dim (&shape) : -1;
 
     if (k_dim >= 0)
       copy_tiled (&shape, (guint) k_dim, dst_size, dst->data, src->data);
     else
-      copy_rows (&shape, dst_size, dst->data, src->data);
+      copy_rows (&shape, dst->dtype, src->dtype, dst->data, src->data);
   }
 }
 

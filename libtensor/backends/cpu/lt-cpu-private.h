@@ -15,6 +15,16 @@ void lt_cpu_copy (guint            ndim,
                   const LtOperand *dst,
                   const LtOperand *src);
 
+/* dst[r][c] = src[c][r] for a rows x cols block of elements whose rows are
+ * contiguous on both sides (lt-cpu-transpose.c). */
+void lt_cpu_transpose_block (char       *dst,
+                             gint64      dst_row,
+                             const char *src,
+                             gint64      src_row,
+                             gint64      rows,
+                             gint64      cols,
+                             gsize       element_size);
+
 void lt_cpu_fill (guint            ndim,
                   const gint64    *sizes,
                   const LtOperand *dst,

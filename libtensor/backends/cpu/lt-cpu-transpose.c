@@ -1,0 +1,195 @@
+/* lt-cpu-transpose.c: copying a block whose rows are the source's columns
+ *
+ * The heart of every copy that reorders dims (t().contiguous(),
+ * permute().contiguous()): the destination is contiguous along one dim and
+ * the source along another. Walking either one in order strides through
+ * memory on the other side, so the block is cut into small squares that are
+ * read as rows of the source and written as rows of the destination. With
+ * AVX2 a square of 8x8 4-byte or 4x4 8-byte elements is turned around in
+ * registers; the instruction set is picked when the library runs, not when
+ * it is built, so one build serves every x86-64.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "lt-cpu-private.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_X86_DISPATCH 1
+#include <immintrin.h>
+#endif
+
+/* Any element size, one element at a time: dst[r][c] = src[c][r]. */
+static void
+transpose_scalar (char       *dst,
+                  gint64      dst_row,
+                  const char *src,
+                  gint64      src_row,
+                  gint64      rows,
+                  gint64      cols,
+                  gsize       element_size)
+{
+  for (gint64 r = 0; r < rows; r++)
+    for (gint64 c = 0; c < cols; c++)
+      memcpy (dst + r * dst_row + (gint64) (c * element_size),
+              src + c * src_row + (gint64) (r * element_size), element_size);
+}
+
+#define DEFINE_TRANSPOSE_SCALAR(name, type)                                            \
+  static void                                                                          \
+  name (char *dst, gint64 dst_row, const char *src, gint64 src_row, gint64 rows,       \
+        gint64 cols)                                                                   \
+  {                                                                                    \
+    for (gint64 r = 0; r < rows; r++)                                                  \
+      {                                                                                \
+        type *out = (type *) (dst + r * dst_row);                                      \
+        const char *in = src + r * (gint64) sizeof (type);                             \
+        for (gint64 c = 0; c < cols; c++)                                              \
+          out[c] = *(const type *) (in + c * src_row);                                 \
+      }                                                                                \
+  }
+
+DEFINE_TRANSPOSE_SCALAR (transpose_scalar_1, guint8)
+DEFINE_TRANSPOSE_SCALAR (transpose_scalar_2, guint16)
+DEFINE_TRANSPOSE_SCALAR (transpose_scalar_4, guint32)
+DEFINE_TRANSPOSE_SCALAR (transpose_scalar_8, guint64)
+
+#ifdef HAVE_X86_DISPATCH
+
+/* dst rows 0..7 = src columns 0..7 of 8 rows of 8 floats. */
+__attribute__ ((target ("avx2"))) static inline void
+transpose_8x8_ps (char       *dst,
+                  gint64      dst_row,
+                  const char *src,
+                  gint64      src_row)
+{
+  __m256 r0 = _mm256_loadu_ps ((const float *) (src + 0 * src_row));
+  __m256 r1 = _mm256_loadu_ps ((const float *) (src + 1 * src_row));
+  __m256 r2 = _mm256_loadu_ps ((const float *) (src + 2 * src_row));
+  __m256 r3 = _mm256_loadu_ps ((const float *) (src + 3 * src_row));
+  __m256 r4 = _mm256_loadu_ps ((const float *) (src + 4 * src_row));
+  __m256 r5 = _mm256_loadu_ps ((const float *) (src + 5 * src_row));
+  __m256 r6 = _mm256_loadu_ps ((const float *) (src + 6 * src_row));
+  __m256 r7 = _mm256_loadu_ps ((const float *) (src + 7 * src_row));
+  /* Pairs of rows interleaved, then pairs of pairs, then the halves. */
+  __m256 t0 = _mm256_unpacklo_ps (r0, r1), t1 = _mm256_unpackhi_ps (r0, r1);
+  __m256 t2 = _mm256_unpacklo_ps (r2, r3), t3 = _mm256_unpackhi_ps (r2, r3);
+  __m256 t4 = _mm256_unpacklo_ps (r4, r5), t5 = _mm256_unpackhi_ps (r4, r5);
+  __m256 t6 = _mm256_unpacklo_ps (r6, r7), t7 = _mm256_unpackhi_ps (r6, r7);
+  __m256 s0 = _mm256_shuffle_ps (t0, t2, 0x44), s1 = _mm256_shuffle_ps (t0, t2, 0xee);
+  __m256 s2 = _mm256_shuffle_ps (t1, t3, 0x44), s3 = _mm256_shuffle_ps (t1, t3, 0xee);
+  __m256 s4 = _mm256_shuffle_ps (t4, t6, 0x44), s5 = _mm256_shuffle_ps (t4, t6, 0xee);
+  __m256 s6 = _mm256_shuffle_ps (t5, t7, 0x44), s7 = _mm256_shuffle_ps (t5, t7, 0xee);
+
+  _mm256_storeu_ps ((float *) (dst + 0 * dst_row), _mm256_permute2f128_ps (s0, s4, 0x20));
+  _mm256_storeu_ps ((float *) (dst + 1 * dst_row), _mm256_permute2f128_ps (s1, s5, 0x20));
+  _mm256_storeu_ps ((float *) (dst + 2 * dst_row), _mm256_permute2f128_ps (s2, s6, 0x20));
+  _mm256_storeu_ps ((float *) (dst + 3 * dst_row), _mm256_permute2f128_ps (s3, s7, 0x20));
+  _mm256_storeu_ps ((float *) (dst + 4 * dst_row), _mm256_permute2f128_ps (s0, s4, 0x31));
+  _mm256_storeu_ps ((float *) (dst + 5 * dst_row), _mm256_permute2f128_ps (s1, s5, 0x31));
+  _mm256_storeu_ps ((float *) (dst + 6 * dst_row), _mm256_permute2f128_ps (s2, s6, 0x31));
+  _mm256_storeu_ps ((float *) (dst + 7 * dst_row), _mm256_permute2f128_ps (s3, s7, 0x31));
+}
+
+/* dst rows 0..3 = src columns 0..3 of 4 rows of 4 doubles. */
+__attribute__ ((target ("avx2"))) static inline void
+transpose_4x4_pd (char       *dst,
+                  gint64      dst_row,
+                  const char *src,
+                  gint64      src_row)
+{
+  __m256d r0 = _mm256_loadu_pd ((const double *) (src + 0 * src_row));
+  __m256d r1 = _mm256_loadu_pd ((const double *) (src + 1 * src_row));
+  __m256d r2 = _mm256_loadu_pd ((const double *) (src + 2 * src_row));
+  __m256d r3 = _mm256_loadu_pd ((const double *) (src + 3 * src_row));
+  __m256d t0 = _mm256_unpacklo_pd (r0, r1), t1 = _mm256_unpackhi_pd (r0, r1);
+  __m256d t2 = _mm256_unpacklo_pd (r2, r3), t3 = _mm256_unpackhi_pd (r2, r3);
+
+  _mm256_storeu_pd ((double *) (dst + 0 * dst_row), _mm256_permute2f128_pd (t0, t2, 0x20));
+  _mm256_storeu_pd ((double *) (dst + 1 * dst_row), _mm256_permute2f128_pd (t1, t3, 0x20));
+  _mm256_storeu_pd ((double *) (dst + 2 * dst_row), _mm256_permute2f128_pd (t0, t2, 0x31));
+  _mm256_storeu_pd ((double *) (dst + 3 * dst_row), _mm256_permute2f128_pd (t1, t3, 0x31));
+}
+
+/* Squares of @n elements of @element_size bytes where they fit, the
+ * ragged right and bottom edges one element at a time. */
+#define DEFINE_TRANSPOSE_AVX2(name, square, n, element_size)                                \
+  __attribute__ ((target ("avx2"))) static void                                            \
+  name (char *dst, gint64 dst_row, const char *src, gint64 src_row, gint64 rows,           \
+        gint64 cols)                                                                        \
+  {                                                                                         \
+    gint64 full_rows = rows - rows % (n), full_cols = cols - cols % (n);                   \
+                                                                                            \
+    for (gint64 r = 0; r < full_rows; r += (n))                                             \
+      for (gint64 c = 0; c < full_cols; c += (n))                                           \
+        square (dst + r * dst_row + c * (element_size), dst_row,                            \
+                src + c * src_row + r * (element_size), src_row);                           \
+    if (full_cols < cols)                                                                   \
+      transpose_scalar (dst + full_cols * (element_size), dst_row,                          \
+                        src + full_cols * src_row, src_row, full_rows, cols - full_cols,    \
+                        (element_size));                                                    \
+    if (full_rows < rows)                                                                   \
+      transpose_scalar (dst + full_rows * dst_row, dst_row,                                 \
+                        src + full_rows * (element_size), src_row, rows - full_rows, cols, \
+                        (element_size));                                                    \
+  }
+
+DEFINE_TRANSPOSE_AVX2 (transpose_avx2_4, transpose_8x8_ps, 8, 4)
+DEFINE_TRANSPOSE_AVX2 (transpose_avx2_8, transpose_4x4_pd, 4, 8)
+
+#endif
+
+/* dst[r][c] = src[c][r] for every r < @rows and c < @cols, where both
+ * sides' rows are contiguous. The caller keeps blocks small enough that
+ * @cols source rows stay in cache while their columns are read.
+ */
+void
+lt_cpu_transpose_block (char       *dst,
+                        gint64      dst_row,
+                        const char *src,
+                        gint64      src_row,
+                        gint64      rows,
+                        gint64      cols,
+                        gsize       element_size)
+{
+#ifdef HAVE_X86_DISPATCH
+  if (__builtin_cpu_supports ("avx2"))
+    {
+      if (element_size == 4)
+        {
+          transpose_avx2_4 (dst, dst_row, src, src_row, rows, cols);
+          return;
+        }
+      if (element_size == 8)
+        {
+          transpose_avx2_8 (dst, dst_row, src, src_row, rows, cols);
+          return;
+        }
+    }
+#endif
+
+  switch (element_size)
+    {
+    case 1:
+      transpose_scalar_1 (dst, dst_row, src, src_row, rows, cols);
+      break;
+    case 2:
+      transpose_scalar_2 (dst, dst_row, src, src_row, rows, cols);
+      break;
+    case 4:
+      transpose_scalar_4 (dst, dst_row, src, src_row, rows, cols);
+      break;
+    case 8:
+      transpose_scalar_8 (dst, dst_row, src, src_row, rows, cols);
+      break;
+    default:
+      transpose_scalar (dst, dst_row, src, src_row, rows, cols, element_size);
+      break;
+    }
+}
