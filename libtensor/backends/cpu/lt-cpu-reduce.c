@@ -38,6 +38,9 @@
 #define GRAIN 32768
 /* Output elements per block in the outer loop order. */
 #define CHUNK 256
+/* The same for float sums, whose runs only need a double each: wider runs
+ * read longer stretches of each input row (bench/NOTES.md). */
+#define SUM_CHUNK 2048
 
 /* One element: integers in @i, real values in @re, complex in @re and @im. */
 typedef struct
@@ -529,27 +532,77 @@ sum_row_f64 (const char *p,
 }
 
 /* Float32 rows accumulate in double: 29 more bits than the elements. */
-static double
+LT_CPU_MULTIVERSION static double
 sum_row_f32 (const char *p,
              gint64      stride,
              gint64      n)
 {
-  /* Eight independent sums, so the additions overlap in the pipeline
-   * (the compiler may not reorder floating point additions itself). */
-  double s[8] = { 0 };
+  /* Sixteen independent sums (four AVX2 registers), so the additions overlap
+   * in the pipeline; the compiler may not reorder floating point additions
+   * itself, and each lane here is its own sum, so every build adds in the
+   * same order. */
+  double s[16] = { 0 };
   gint64 k = 0;
 
   if (stride == (gint64) sizeof (float))
     {
       const float *v = (const float *) p;
 
-      for (; k + 8 <= n; k += 8)
-        for (int j = 0; j < 8; j++)
+      for (; k + 16 <= n; k += 16)
+        for (int j = 0; j < 16; j++)
           s[j] += v[k + j];
     }
   for (; k < n; k++)
     s[0] += *(const float *) (p + k * stride);
+  for (int j = 0; j < 8; j++)
+    s[j] += s[j + 8];
   return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+}
+
+/* sums[k] += row[k]: one reduced row added into a block of outputs. */
+LT_CPU_MULTIVERSION static void
+add_row_f32 (double *restrict sums,
+             const char  *row,
+             gint64       stride,
+             gint64       n)
+{
+  if (stride == (gint64) sizeof (float))
+    for (gint64 k = 0; k < n; k++)
+      sums[k] += ((const float *) row)[k];
+  else
+    for (gint64 k = 0; k < n; k++)
+      sums[k] += *(const float *) (row + k * stride);
+}
+
+/* sums[k] += ((r0[k] + r1[k]) + (r2[k] + r3[k])) + ((r4[k] + ...)), in
+ * double: eight reduced rows per pass over the sums. */
+LT_CPU_MULTIVERSION static void
+add_8_rows_f32 (double *restrict sums,
+                const char      *const rows[8],
+                gint64           n)
+{
+  const float *restrict r0 = (const float *) rows[0], *restrict r1 = (const float *) rows[1];
+  const float *restrict r2 = (const float *) rows[2], *restrict r3 = (const float *) rows[3];
+  const float *restrict r4 = (const float *) rows[4], *restrict r5 = (const float *) rows[5];
+  const float *restrict r6 = (const float *) rows[6], *restrict r7 = (const float *) rows[7];
+
+  for (gint64 k = 0; k < n; k++)
+    sums[k] += (((double) r0[k] + (double) r1[k]) + ((double) r2[k] + (double) r3[k]))
+               + (((double) r4[k] + (double) r5[k]) + ((double) r6[k] + (double) r7[k]));
+}
+
+LT_CPU_MULTIVERSION static void
+add_row_f64 (double *restrict sums,
+             const char  *row,
+             gint64       stride,
+             gint64       n)
+{
+  if (stride == (gint64) sizeof (double))
+    for (gint64 k = 0; k < n; k++)
+      sums[k] += ((const double *) row)[k];
+  else
+    for (gint64 k = 0; k < n; k++)
+      sums[k] += *(const double *) (row + k * stride);
 }
 
 /* The loop: dims outermost first, each with the input's byte stride, the
@@ -579,7 +632,8 @@ typedef struct
   gint64 n_out;  /* elements of the output */
   gint64 count;  /* elements reduced into each */
   gint64 blocks; /* pieces each output's reduction is split into */
-  Acc *partials; /* n_out * blocks, when blocks > 1 */
+  gint64 chunk;  /* outputs per run in the outer loop order */
+  Acc *partials; /* n_out * blocks, or units * blocks * chunk, when blocks > 1 */
 } Reduction;
 
 static void
@@ -747,9 +801,9 @@ reduce_inner_items (gint64   begin,
 }
 
 /* Item j of the outer loop order: block j % blocks of the reduced positions
- * for a run of up to CHUNK output elements along the innermost (kept) dim,
- * run (j / blocks) % chunks at position j / blocks / chunks of the other
- * kept dims. */
+ * for a run of up to r->chunk output elements along the innermost (kept)
+ * dim, run (j / blocks) % chunks at position j / blocks / chunks of the
+ * other kept dims. */
 static void
 reduce_outer_items (gint64   begin,
                     gint64   end,
@@ -759,15 +813,16 @@ reduce_outer_items (gint64   begin,
   const Dims *kept = &r->kept, *reduced = &r->reduced;
   guint inner = kept->n - 1;
   gint64 n_inner = kept->sizes[inner];
-  gint64 chunks = (n_inner + CHUNK - 1) / CHUNK;
+  gint64 chunks = (n_inner + r->chunk - 1) / r->chunk;
   gint64 src_step = kept->src[inner], dst_step = kept->dst[inner];
-  Acc accs[CHUNK];
+  g_autofree Acc *accs = g_new (Acc, r->chunk);
+  g_autofree double *sums = g_new (double, r->chunk);
 
   for (gint64 j = begin; j < end; j++)
     {
       gint64 unit = j / r->blocks, block = j % r->blocks;
-      gint64 first = (unit % chunks) * CHUNK;
-      gint64 n = MIN (CHUNK, n_inner - first);
+      gint64 first = (unit % chunks) * r->chunk;
+      gint64 n = MIN (r->chunk, n_inner - first);
       gint64 pos = r->count * block / r->blocks, stop = r->count * (block + 1) / r->blocks;
       gint64 counters[LT_MAX_DIMS];
       gint64 kc[LT_MAX_DIMS];
@@ -781,25 +836,34 @@ reduce_outer_items (gint64   begin,
       if ((r->params->op == LT_REDUCE_SUM || r->params->op == LT_REDUCE_MEAN)
           && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
         {
-          /* The common case, in a loop the compiler can vectorize. */
-          double sums[CHUNK] = { 0 };
+          /* The common case, in loops the compiler vectorises; contiguous
+           * float32 runs take eight rows a pass, in a grouping fixed by the
+           * block's start, so results do not depend on the thread count. */
+          gboolean eight_rows = r->src_dtype == LT_DTYPE_FLOAT32 && src_step == sizeof (float);
 
-          do
+          memset (sums, 0, (gsize) n * sizeof (double));
+          while (eight_rows && stop - pos >= 8)
+            {
+              const char *rows[8];
+
+              for (int q = 0; q < 8; q++)
+                {
+                  rows[q] = r->src + base + src;
+                  dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+                }
+              add_8_rows_f32 (sums, rows, n);
+              pos += 8;
+            }
+          for (; pos < stop; pos++)
             {
               const char *row = r->src + base + src;
 
-              if (r->src_dtype == LT_DTYPE_FLOAT32 && src_step == (gint64) sizeof (float))
-                for (gint64 k = 0; k < n; k++)
-                  sums[k] += ((const float *) row)[k];
-              else if (r->src_dtype == LT_DTYPE_FLOAT32)
-                for (gint64 k = 0; k < n; k++)
-                  sums[k] += *(const float *) (row + k * src_step);
+              if (r->src_dtype == LT_DTYPE_FLOAT32)
+                add_row_f32 (sums, row, src_step, n);
               else
-                for (gint64 k = 0; k < n; k++)
-                  sums[k] += *(const double *) (row + k * src_step);
+                add_row_f64 (sums, row, src_step, n);
               dims_next (reduced, reduced->n, counters, &src, &unused, &index);
             }
-          while (++pos < stop);
           for (gint64 k = 0; k < n; k++)
             accs[k].re = sums[k];
         }
@@ -808,7 +872,7 @@ reduce_outer_items (gint64   begin,
         {
           /* NaN sticks: no comparison with it is true. */
           gboolean max = r->params->op == LT_REDUCE_AMAX;
-          double best[CHUNK];
+          double *best = sums;
 
           for (gint64 k = 0; k < n; k++)
             best[k] = accs[k].re;
@@ -854,7 +918,7 @@ reduce_outer_items (gint64   begin,
         }
 
       if (r->blocks > 1)
-        memcpy (&r->partials[j * CHUNK], accs, (gsize) n * sizeof (Acc));
+        memcpy (&r->partials[j * r->chunk], accs, (gsize) n * sizeof (Acc));
       else
         for (gint64 k = 0; k < n; k++)
           acc_store (r->params, r->integral, r->complex, &accs[k], r->count, r->dst, r->indices,
@@ -960,16 +1024,23 @@ lt_cpu_reduce (const LtReduceParams *params,
   else
     {
       gint64 n_inner = r.kept.sizes[r.kept.n - 1];
-      gint64 chunks = (n_inner + CHUNK - 1) / CHUNK;
-      gint64 units = r.n_out / n_inner * chunks;
-      gint64 per_unit = r.count * MIN (n_inner, CHUNK);
+      gint64 chunks, units, per_unit;
+
+      r.chunk = (params->op == LT_REDUCE_SUM || params->op == LT_REDUCE_MEAN)
+                    && (src->dtype == LT_DTYPE_FLOAT32 || src->dtype == LT_DTYPE_FLOAT64)
+                  ? SUM_CHUNK
+                  : CHUNK;
+      chunks = (n_inner + r.chunk - 1) / r.chunk;
+      units = r.n_out / n_inner * chunks;
+      per_unit = r.count * MIN (n_inner, r.chunk);
 
       /* Few runs of many rows each (a tall, narrow matrix reduced over its
-       * rows): split the rows into blocks, their number fixed by the sizes. */
+       * rows): split the rows into blocks so that there are at least 16
+       * pieces of work, their number fixed by the sizes alone. */
       if (units < 16 && per_unit >= 2 * GRAIN)
-        r.blocks = MIN (MIN (per_unit / GRAIN, 64), r.count);
+        r.blocks = MIN (MIN ((16 + units - 1) / units, per_unit / GRAIN), r.count);
       if (r.blocks > 1)
-        r.partials = g_new (Acc, units * r.blocks * CHUNK);
+        r.partials = g_new (Acc, units * r.blocks * r.chunk);
 
       lt_parallel_for (units * r.blocks, MAX (1, GRAIN / MAX (1, per_unit / r.blocks)),
                        reduce_outer_items, &r);
@@ -978,18 +1049,18 @@ lt_cpu_reduce (const LtReduceParams *params,
         {
           for (gint64 u = 0; u < units; u++)
             {
-              gint64 first = (u % chunks) * CHUNK;
-              gint64 n = MIN (CHUNK, n_inner - first);
+              gint64 first = (u % chunks) * r.chunk;
+              gint64 n = MIN (r.chunk, n_inner - first);
               gint64 counters[LT_MAX_DIMS];
               gint64 src_offset, dst_offset, idx;
-              Acc *accs = &r.partials[u * r.blocks * CHUNK];
+              Acc *accs = &r.partials[u * r.blocks * r.chunk];
 
               dims_seek (&r.kept, (u / chunks) * n_inner + first, counters, &src_offset,
                          &dst_offset, &idx);
               for (gint64 b = 1; b < r.blocks; b++)
                 for (gint64 k = 0; k < n; k++)
                   acc_combine (params, r.integral, r.complex, &accs[k],
-                               &r.partials[(u * r.blocks + b) * CHUNK + k]);
+                               &r.partials[(u * r.blocks + b) * r.chunk + k]);
               for (gint64 k = 0; k < n; k++)
                 acc_store (params, r.integral, r.complex, &accs[k], r.count, dst, indices,
                            dst_offset + k * r.kept.dst[r.kept.n - 1]);
