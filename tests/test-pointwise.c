@@ -503,6 +503,74 @@ test_threads_match_one_thread (void)
   (void) eq;
 }
 
+/* The tensor itself when it is contiguous, else a contiguous copy. */
+static LtTensor *
+contiguous_copy (LtTensor *tensor)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *copy = lt_tensor_contiguous (tensor, &error);
+
+  g_assert_no_error (error);
+  return copy;
+}
+
+/* Ops whose inputs walk another dim fastest than the output go by tiles,
+ * with the transposed input turned around into a buffer first. Checked
+ * against the same ops on contiguous copies of the inputs (the plain row
+ * loop), for every element size, ragged tile edges, two threads, an outer
+ * dim, in place, and four operands. */
+static void
+test_binary_transposed_tiles (void)
+{
+  const LtDType dtypes[] = { LT_DTYPE_INT8, LT_DTYPE_INT16, LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64,
+                             LT_DTYPE_COMPLEX128 };
+  const int order[] = { 2, 0, 1 };
+  guint threads = lt_get_num_threads ();
+
+  lt_set_num_threads (2);
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) a = lt_test_arange_shaped (dtypes[d], 300, 517);
+      g_autoptr (LtTensor) at = lt_tensor_t (a, &error);
+      g_autoptr (LtTensor) b = lt_test_arange_shaped (dtypes[d], 517, 300);
+      g_autoptr (LtTensor) at_copy = contiguous_copy (at);
+      g_autoptr (LtTensor) sum = lt_tensor_binary (at, LT_BINARY_OP_MUL, b, &error);
+      g_autoptr (LtTensor) expected = lt_tensor_binary (at_copy, LT_BINARY_OP_MUL, b, &error);
+      g_autoptr (LtTensor) cube = lt_test_arange_shaped (dtypes[d], 7, 90, 130);
+      g_autoptr (LtTensor) permuted = lt_tensor_permute (cube, order, 3, &error);
+      g_autoptr (LtTensor) other = lt_test_arange_shaped (dtypes[d], 130, 7, 90);
+      g_autoptr (LtTensor) permuted_copy = contiguous_copy (permuted);
+      g_autoptr (LtTensor) cube_sum = lt_tensor_add (other, permuted, 2, &error);
+      g_autoptr (LtTensor) cube_expected = lt_tensor_add (other, permuted_copy, 2, &error);
+      g_autoptr (LtTensor) in_place = lt_tensor_clone (b, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_equal (sum, expected));
+      g_assert_true (lt_tensor_equal (cube_sum, cube_expected));
+
+      g_assert_true (lt_tensor_add_ (in_place, at, 1, &error));
+      g_assert_no_error (error);
+      g_clear_object (&expected);
+      expected = lt_tensor_add (b, at_copy, 1, &error);
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_equal (in_place, expected));
+
+      if (!lt_dtype_is_complex (dtypes[d]))
+        {
+          g_autoptr (LtTensor) condition = lt_tensor_binary (at, LT_BINARY_OP_GT, b, &error);
+          g_autoptr (LtTensor) chosen = lt_tensor_where (condition, at, b, &error);
+          g_autoptr (LtTensor) condition_copy = contiguous_copy (condition);
+          g_autoptr (LtTensor) chosen_expected = lt_tensor_where (condition_copy, at_copy, b,
+                                                                  &error);
+
+          g_assert_no_error (error);
+          g_assert_true (lt_tensor_equal (chosen, chosen_expected));
+        }
+    }
+  lt_set_num_threads (threads);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -511,6 +579,7 @@ main (int   argc,
 
   g_test_add_func ("/pointwise/promote/table", test_promote_table);
   g_test_add_func ("/pointwise/binary/views", test_binary_on_views);
+  g_test_add_func ("/pointwise/binary/transposed-tiles", test_binary_transposed_tiles);
   g_test_add_func ("/pointwise/binary/broadcast-mismatch", test_broadcast_mismatch);
   g_test_add_func ("/pointwise/binary/integer-division", test_integer_division);
   g_test_add_func ("/pointwise/binary/pow", test_pow);

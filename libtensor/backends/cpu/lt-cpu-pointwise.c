@@ -741,6 +741,13 @@ typedef struct
   const Params *params;
   LtLoopShape shape;
   char *bases[LT_LOOP_MAX_OPERANDS];
+
+  /* Tiled loops (an input walks another dim fastest than the output): the
+   * dims other than the tiled pair, and the pair itself. */
+  LtLoopShape outer;
+  guint k_dim;
+  gint64 tile, n_tiles;
+  gsize element_sizes[LT_LOOP_MAX_OPERANDS];
 } Loop;
 
 static void
@@ -775,6 +782,142 @@ run_range (gint64   begin,
     }
 }
 
+/* An input that walks dim k faster than the output's innermost dim reads
+ * the innermost rows across memory: a.t() + a. Such loops go by square
+ * tiles of the (k, innermost) plane, each small enough that the lines the
+ * strided input brings into cache for one row are still there for the
+ * next ones. Returns the dim k, or -1 where no input needs it. */
+static int
+tiled_dim (const LtLoopShape *shape)
+{
+  guint inner = shape->ndim - 1;
+
+  for (guint op = 1; op < shape->n_operands; op++)
+    {
+      gint64 inner_stride = ABS (shape->strides[op][inner]);
+      int best = -1;
+      gint64 best_stride = inner_stride;
+
+      /* Strides of 64 bytes and less read whole cache lines anyway. */
+      if (inner_stride <= 64)
+        continue;
+      for (guint d = 0; d < inner; d++)
+        {
+          gint64 stride = ABS (shape->strides[op][d]);
+
+          if (stride != 0 && stride < best_stride && shape->sizes[d] >= 8)
+            {
+              best = (int) d;
+              best_stride = stride;
+            }
+        }
+      if (best >= 0)
+        return best;
+    }
+  return -1;
+}
+
+#define TILE 128
+
+/* Items are the outer dims' positions times the tiles of k; each item runs
+ * a band of TILE (or fewer) rows of k over the whole innermost dim, tile by
+ * tile. An input contiguous along k is first turned around into a small
+ * buffer (lt_cpu_transpose_block), so that every row the row function sees
+ * is contiguous and vectorises: reading it in place would also put the
+ * tile's rows, a power of two apart in memory, into the same few cache
+ * sets. */
+static void
+run_tiles_range (gint64   begin,
+                 gint64   end,
+                 gpointer data)
+{
+  const Loop *loop = data;
+  const LtLoopShape *shape = &loop->shape;
+  guint n_operands = shape->n_operands, inner = shape->ndim - 1;
+  gint64 size_i = shape->sizes[inner], size_k = shape->sizes[loop->k_dim];
+  gint64 strides[LT_LOOP_MAX_OPERANDS], row_strides[LT_LOOP_MAX_OPERANDS];
+  gint64 counters[LT_MAX_DIMS];
+  char *base[LT_LOOP_MAX_OPERANDS];
+  char *ptrs[LT_LOOP_MAX_OPERANDS];
+  char *buffers[LT_LOOP_MAX_OPERANDS] = { NULL };
+
+  for (guint op = 0; op < n_operands; op++)
+    {
+      gint64 element_size = (gint64) loop->element_sizes[op];
+
+      strides[op] = row_strides[op] = shape->strides[op][inner];
+      if (op > 0 && shape->strides[op][loop->k_dim] == element_size
+          && ABS (strides[op]) > 64)
+        {
+          buffers[op] = g_malloc (loop->tile * loop->tile * loop->element_sizes[op]);
+          row_strides[op] = element_size;
+        }
+    }
+
+  lt_cpu_seek_row (&loop->outer, loop->outer.ndim, begin / loop->n_tiles, loop->bases, counters,
+                   base);
+  for (gint64 item = begin; item < end; item++)
+    {
+      gint64 kb = (item % loop->n_tiles) * loop->tile;
+      gint64 n_k = MIN (loop->tile, size_k - kb);
+
+      for (gint64 ib = 0; ib < size_i; ib += loop->tile)
+        {
+          gint64 n = MIN (loop->tile, size_i - ib);
+
+          for (guint op = 1; op < n_operands; op++)
+            if (buffers[op] != NULL)
+              lt_cpu_transpose_block (buffers[op], n * (gint64) loop->element_sizes[op],
+                                      base[op] + kb * shape->strides[op][loop->k_dim]
+                                        + ib * strides[op],
+                                      strides[op], n_k, n, loop->element_sizes[op]);
+
+          for (gint64 k = 0; k < n_k; k++)
+            {
+              for (guint op = 0; op < n_operands; op++)
+                ptrs[op] = buffers[op] != NULL
+                             ? buffers[op] + k * n * (gint64) loop->element_sizes[op]
+                             : base[op] + (kb + k) * shape->strides[op][loop->k_dim]
+                                 + ib * strides[op];
+              loop->row (ptrs, row_strides, n, loop->params);
+            }
+        }
+      if ((item + 1) % loop->n_tiles == 0)
+        lt_cpu_next_row (&loop->outer, loop->outer.ndim, counters, base);
+    }
+
+  for (guint op = 0; op < n_operands; op++)
+    g_free (buffers[op]);
+}
+
+static void
+run_tiled (Loop *loop,
+           guint k_dim)
+{
+  const LtLoopShape *shape = &loop->shape;
+  guint inner = shape->ndim - 1;
+  gint64 n_outer = 1;
+
+  loop->k_dim = k_dim;
+  loop->tile = TILE;
+  loop->n_tiles = (shape->sizes[k_dim] + TILE - 1) / TILE;
+  loop->outer.n_operands = shape->n_operands;
+  loop->outer.ndim = 0;
+  for (guint d = 0; d < inner; d++)
+    {
+      if (d == k_dim)
+        continue;
+      loop->outer.sizes[loop->outer.ndim] = shape->sizes[d];
+      for (guint op = 0; op < shape->n_operands; op++)
+        loop->outer.strides[op][loop->outer.ndim] = shape->strides[op][d];
+      n_outer *= shape->sizes[d];
+      loop->outer.ndim++;
+    }
+
+  lt_parallel_for (n_outer * loop->n_tiles,
+                   MAX (1, GRAIN / (TILE * shape->sizes[inner])), run_tiles_range, loop);
+}
+
 static void
 run_rows (RowFunc                row,
           const Params          *params,
@@ -797,6 +940,7 @@ run_rows (RowFunc                row,
                            lt_dtype_get_element_size (operands[op]->dtype), byte_strides[op]);
       stride_ptrs[op] = byte_strides[op];
       loop.bases[op] = operands[op]->data;
+      loop.element_sizes[op] = lt_dtype_get_element_size (operands[op]->dtype);
     }
   lt_loop_shape_init (&loop.shape, ndim, sizes, n_operands, stride_ptrs);
   numel = lt_loop_shape_numel (&loop.shape);
@@ -812,6 +956,16 @@ run_rows (RowFunc                row,
     }
 
   inner = loop.shape.ndim - 1;
+  if (inner > 0 && numel >= GRAIN)
+    {
+      int k_dim = tiled_dim (&loop.shape);
+
+      if (k_dim >= 0)
+        {
+          run_tiled (&loop, (guint) k_dim);
+          return;
+        }
+    }
   if (inner == 0)
     {
       n_items = numel;
