@@ -86,24 +86,33 @@ class Timing:
         self.peak_bytes = peak_bytes
 
 
-def time_call(func, calls=1):
-    """Two warm-up runs, then at least 5 runs and --min-time seconds.
+def time_calls(funcs, calls=1):
+    """Timings of each function in @funcs (a dict), taken in turns.
 
-    The peak is the resident memory the first run added on top of what was
-    resident before it.
+    Each function runs once for its peak memory (the resident memory that
+    call added on top of what was resident before it), once more to warm
+    up, then the functions take turns, one call each, for at least 5 rounds
+    and --min-time seconds per function: a noisy neighbour on the machine
+    slows every system alike instead of whichever ran at the time.
     """
-    have_peak = reset_peak()
-    before = status_kib('VmRSS:')
-    func()
-    peak = (status_kib('VmHWM:') - before) * 1024 if have_peak else -1
-    func()
-    times = []
-    started = time.perf_counter()
-    while len(times) < 5 or (time.perf_counter() - started < ARGS.min_time and len(times) < 1000):
-        t0 = time.perf_counter()
+    peaks = {}
+    for name, func in funcs.items():
+        have_peak = reset_peak()
+        before = status_kib('VmRSS:')
         func()
-        times.append(time.perf_counter() - t0)
-    return Timing(times, calls, peak)
+        peaks[name] = (status_kib('VmHWM:') - before) * 1024 if have_peak else -1
+        func()
+    times = {name: [] for name in funcs}
+    started = time.perf_counter()
+    rounds = 0
+    while rounds < 5 or (time.perf_counter() - started < ARGS.min_time * len(funcs)
+                         and rounds < 1000):
+        for name, func in funcs.items():
+            t0 = time.perf_counter()
+            func()
+            times[name].append(time.perf_counter() - t0)
+        rounds += 1
+    return {name: Timing(times[name], calls, peaks[name]) for name in funcs}
 
 
 def repeat(func, calls):
@@ -250,7 +259,7 @@ def workloads():
             base, strided_size, tuple(8 * s for s in strided_stride)).ravel()
 
     yield Workload('storage_indices 1e6 strided',
-                   lambda: strided_lt.get_storage_indices(), torch_indices, numpy_indices,
+                   lambda: strided_lt.storage_indices(), torch_indices, numpy_indices,
                    target=('<= 5 ms', lambda r: r.lt_seconds() <= 5e-3))
 
     text_np, text_torch, text_lt = inputs(1000, 1000)
@@ -381,8 +390,8 @@ def main():
             print('%s: wrong result: %s' % (workload.name, problem), file=sys.stderr)
             failed = True
             continue
-        timings = {system: time_call(getattr(workload, system), workload.calls)
-                   for system in ('lt', 'torch', 'numpy')}
+        timings = time_calls({system: getattr(workload, system)
+                              for system in ('lt', 'torch', 'numpy')}, workload.calls)
         row = Row(workload, timings, c_figures.get(workload.name), memcpy_rate)
         c_text = '–'
         if row.c:

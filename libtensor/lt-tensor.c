@@ -575,6 +575,40 @@ lt_tensor_get_storage_indices (LtTensor *self,
 }
 
 /**
+ * lt_tensor_get_storage_index_tensor:
+ * @self: an #LtTensor
+ * @error: return location for a #GError
+ *
+ * The same numbers as lt_tensor_get_storage_indices(), as a new contiguous
+ * int64 tensor of @self's sizes: element [i, j] is the storage index of
+ * element [i, j] of @self. Unlike a C array, a tensor crosses into Python
+ * or JavaScript without being converted element by element
+ * (`numpy.asarray()` shares its memory), which is what makes this the fast
+ * way to get the indices of a large view from a script.
+ *
+ * Returns: (transfer full): the indices, or %NULL with @error set when the
+ *   memory cannot be allocated
+ */
+LtTensor *
+lt_tensor_get_storage_index_tensor (LtTensor *self,
+                                    GError  **error)
+{
+  g_autoptr (LtTensor) indices = NULL;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  indices = lt_tensor_new_contiguous ("get_storage_index_tensor()", LT_DTYPE_INT64, self->ndim,
+                                      self->sizes, error);
+  if (indices == NULL)
+    return NULL;
+  if (self->numel > 0)
+    lt_layout_storage_indices (self->ndim, self->sizes, self->strides, self->storage_offset,
+                               lt_storage_get_data (indices->storage));
+  return g_steal_pointer (&indices);
+}
+
+/**
  * lt_tensor_storage_index_of:
  * @self: an #LtTensor
  * @indices: (array length=n_indices): one index per dim; negative indices

@@ -129,6 +129,9 @@ LT_AVAILABLE_IN_ALL
 gint64       *lt_tensor_get_storage_indices  (LtTensor      *self,
                                               gsize         *n_indices);
 LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_get_storage_index_tensor (LtTensor  *self,
+                                                  GError   **error);
+LT_AVAILABLE_IN_ALL
 gboolean      lt_tensor_storage_index_of     (LtTensor      *self,
                                               const gint64  *indices,
                                               guint          n_indices,

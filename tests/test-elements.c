@@ -98,6 +98,44 @@ test_storage_indices (void)
   g_assert_cmpuint (n, ==, 0);
 }
 
+/* The same indices as a tensor of the view's shape, for views with an
+ * offset, steps, a negative stride, a new dim, none at all, one element and
+ * a transpose. */
+static void
+test_storage_index_tensor (void)
+{
+  const char *expressions[] = { "[1:, ::2]", "[::-1, 1:4]", "[:, None, 2]", "[4:]", "[2, 3]", "t" };
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 4, 5);
+
+  for (guint e = 0; e < G_N_ELEMENTS (expressions); e++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) view = g_str_equal (expressions[e], "t")
+                                    ? lt_tensor_t (x, &error)
+                                    : lt_tensor_index (x, expressions[e], &error);
+      g_autoptr (LtTensor) indices = NULL;
+      g_autofree gint64 *expected = NULL;
+      const gint64 *sizes, *view_sizes;
+      guint n_dims, n_view_dims;
+      gsize n;
+
+      g_assert_no_error (error);
+      indices = lt_tensor_get_storage_index_tensor (view, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (lt_tensor_get_dtype (indices), ==, LT_DTYPE_INT64);
+      g_assert_true (lt_tensor_is_contiguous (indices));
+      sizes = lt_tensor_get_sizes (indices, &n_dims);
+      view_sizes = lt_tensor_get_sizes (view, &n_view_dims);
+      g_assert_cmpmem (sizes, n_dims * sizeof (gint64), view_sizes, n_view_dims * sizeof (gint64));
+
+      expected = lt_tensor_get_storage_indices (view, &n);
+      g_assert_cmpint (lt_tensor_get_numel (indices), ==, (gint64) n);
+      if (n > 0)
+        g_assert_cmpmem (lt_storage_get_data (lt_tensor_get_storage (indices)),
+                         n * sizeof (gint64), expected, n * sizeof (gint64));
+    }
+}
+
 static void
 test_to_bytes (void)
 {
@@ -131,6 +169,7 @@ main (int   argc,
   g_test_add_func ("/elements/complex", test_complex);
   g_test_add_func ("/elements/scalar", test_scalar_element);
   g_test_add_func ("/elements/storage-indices", test_storage_indices);
+  g_test_add_func ("/elements/storage-index-tensor", test_storage_index_tensor);
   g_test_add_func ("/elements/to-bytes", test_to_bytes);
 
   return g_test_run ();

@@ -575,6 +575,24 @@ class TestNumPy(LtTestCase):
             ('empty', lambda t: t[1:1], lambda a: a[1:1]),
         ]
 
+    def test_storage_indices(self):
+        # The index tensor holds what get_storage_indices() lists, in the
+        # view's shape; NumPy's own strides give the same numbers.
+        base = np.arange(20)
+        for view_name, lt_view, np_view in self.views():
+            with self.subTest(view=view_name):
+                t = Lt.tensor(self.DATA, dtype='float32')
+                v = lt_view(t)
+                indices = v.storage_indices()
+                self.assertEqual(indices.dtype, Lt.DType.INT64)
+                self.assertEqual(indices.shape, v.shape)
+                self.assertEqual(np.asarray(indices).ravel().tolist(),
+                                 list(v.get_storage_indices()))
+                expected = np.lib.stride_tricks.as_strided(
+                    base[v.storage_offset():], v.shape,
+                    tuple(8 * s for s in v.stride()))
+                self.assertEqual(indices.tolist(), expected.tolist())
+
     def test_typestrs(self):
         for name, typestr in TYPESTRS.items():
             with self.subTest(dtype=name):

@@ -279,6 +279,17 @@ class Tensor(Lt.Tensor):
     # Indexing
 
     def __getitem__(self, key):
+        # The commonest key, t[a:b] or t[a:b:step > 0] with int bounds, goes
+        # straight to slice(): the same view without writing and parsing an
+        # index expression (views from Python cost about half as much).
+        if type(key) is slice and self.get_dim() > 0:
+            start, stop, step = key.start, key.stop, key.step
+            if ((start is None or type(start) is int and _INT64_MIN <= start <= _INT64_MAX)
+                    and (stop is None or type(stop) is int and _INT64_MIN <= stop <= _INT64_MAX)
+                    and (step is None or type(step) is int and 0 < step <= _INT64_MAX)):
+                return self.slice(0, 0 if start is None else start,
+                                  _INT64_MAX if stop is None else stop,
+                                  1 if step is None else step)
         return self.index(_index_expression(key))
 
     def __setitem__(self, key, value):
@@ -458,6 +469,15 @@ class Tensor(Lt.Tensor):
     def copy_(self, src):
         self[...] = src
         return self
+
+    def storage_indices(self):
+        """The storage index of every element, as an int64 tensor of this shape.
+
+        The numbers of get_storage_indices() without building a Python list:
+        numpy.asarray(t.storage_indices()) shares the tensor's memory, and
+        .tolist() gives nested lists.
+        """
+        return self.get_storage_index_tensor()
 
     # NumPy
 
