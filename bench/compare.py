@@ -128,10 +128,14 @@ RNG = numpy.random.default_rng(2026)
 
 
 def inputs(*shape, dtype='float32'):
-    """The same values as a NumPy array, a torch tensor and an Lt.Tensor."""
-    array = RNG.random(shape, dtype=numpy.float64).astype(dtype)
+    """One block of memory seen as a NumPy array, a torch tensor and an Lt.Tensor.
+
+    All three systems read the very same bytes, so none of them finds its
+    input in a cache the others left cold, whatever order they run in.
+    """
     lt = Lt.Tensor.new_zeros(getattr(Lt.DType, dtype.upper()), list(shape))
-    numpy.asarray(lt)[...] = array
+    array = numpy.asarray(lt)
+    array[...] = RNG.random(shape, dtype=numpy.float64)
     return array, torch.from_numpy(array), lt
 
 
@@ -251,12 +255,12 @@ def workloads():
     strided_size, strided_stride = (1000, 1000), (2, 2000)
 
     def torch_indices():
-        return torch.arange(2000000).as_strided(strided_size, strided_stride).flatten()
+        return torch.arange(2000000).as_strided(strided_size, strided_stride).contiguous()
 
     def numpy_indices():
         base = numpy.arange(2000000)
         return numpy.lib.stride_tricks.as_strided(
-            base, strided_size, tuple(8 * s for s in strided_stride)).ravel()
+            base, strided_size, tuple(8 * s for s in strided_stride)).copy()
 
     yield Workload('storage_indices 1e6 strided',
                    lambda: strided_lt.storage_indices(), torch_indices, numpy_indices,

@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+LtStorage       *lt_storage_new_uninitialized (LtDType    dtype,
+                                               gint64     n_elements,
+                                               GError   **error);
 LtStorage       *lt_storage_new_reinterpreted (LtStorage *base,
                                                LtDType    dtype);
 const LtBackend *lt_storage_get_backend       (LtStorage *self);

@@ -64,7 +64,7 @@ lt_storage_finalize (GObject *object)
   LtStorage *self = LT_STORAGE (object);
 
   if (self->owns_data)
-    self->backend->free (self->data);
+    self->backend->free (self->data, self->nbytes);
   if (self->destroy != NULL)
     self->destroy (self->destroy_data);
   g_clear_pointer (&self->bytes, g_bytes_unref);
@@ -198,6 +198,35 @@ storage_new (LtDType          dtype,
   return self;
 }
 
+static LtStorage *
+storage_allocate (LtDType  dtype,
+                  gint64   n_elements,
+                  gboolean zeroed,
+                  GError **error)
+{
+  const LtBackend *backend = lt_backend_for_device (LT_DEVICE_TYPE_CPU);
+  LtStorage *self;
+  gpointer data;
+  gsize nbytes;
+
+  if (!byte_size (dtype, n_elements, &nbytes, error))
+    return NULL;
+
+  data = backend->alloc (nbytes, zeroed);
+  if (data == NULL)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
+                   "cannot allocate %" G_GSIZE_FORMAT " bytes for %" G_GINT64_FORMAT
+                   " elements of %s",
+                   nbytes, n_elements, lt_dtype_get_name (dtype));
+      return NULL;
+    }
+
+  self = storage_new (dtype, n_elements, nbytes, data, backend);
+  self->owns_data = TRUE;
+  return self;
+}
+
 /**
  * lt_storage_new:
  * @dtype: the element type
@@ -215,30 +244,23 @@ lt_storage_new (LtDType  dtype,
                 gint64   n_elements,
                 GError **error)
 {
-  const LtBackend *backend = lt_backend_for_device (LT_DEVICE_TYPE_CPU);
-  LtStorage *self;
-  gpointer data;
-  gsize nbytes;
-
   g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!byte_size (dtype, n_elements, &nbytes, error))
-    return NULL;
+  return storage_allocate (dtype, n_elements, TRUE, error);
+}
 
-  data = backend->alloc (nbytes);
-  if (data == NULL)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "cannot allocate %" G_GSIZE_FORMAT " bytes for %" G_GINT64_FORMAT
-                   " elements of %s",
-                   nbytes, n_elements, lt_dtype_get_name (dtype));
-      return NULL;
-    }
+/* A storage whose elements hold anything: for results a kernel writes in
+ * full, which so skip zeroing (and may reuse a cached block). */
+LtStorage *
+lt_storage_new_uninitialized (LtDType  dtype,
+                              gint64   n_elements,
+                              GError **error)
+{
+  g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self = storage_new (dtype, n_elements, nbytes, data, backend);
-  self->owns_data = TRUE;
-  return self;
+  return storage_allocate (dtype, n_elements, FALSE, error);
 }
 
 static gboolean

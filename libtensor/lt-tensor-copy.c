@@ -67,8 +67,8 @@ lt_tensor_contiguous (LtTensor *self,
   if (self->is_contiguous)
     return g_object_ref (self);
 
-  copy = lt_tensor_new_contiguous ("contiguous()", lt_tensor_get_dtype (self), self->ndim,
-                                   self->sizes, error);
+  copy = lt_tensor_new_contiguous_uninitialized ("contiguous()", lt_tensor_get_dtype (self),
+                                                 self->ndim, self->sizes, error);
   if (copy == NULL)
     return NULL;
   copy_elements (copy, self);

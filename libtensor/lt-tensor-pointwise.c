@@ -233,7 +233,7 @@ execute (const char        *op,
 
   if (self == NULL || lt_tensor_get_dtype (self) != out_dtype)
     {
-      out = lt_tensor_new_contiguous (op, out_dtype, ndim, sizes, error);
+      out = lt_tensor_new_contiguous_uninitialized (op, out_dtype, ndim, sizes, error);
       if (out == NULL)
         return FALSE;
       launch (kernel, out, inputs);

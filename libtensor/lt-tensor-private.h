@@ -47,6 +47,11 @@ LtTensor *lt_tensor_new_contiguous    (const char   *op,
                                        guint         ndim,
                                        const gint64 *sizes,
                                        GError      **error);
+LtTensor *lt_tensor_new_contiguous_uninitialized (const char   *op,
+                                                  LtDType       dtype,
+                                                  guint         ndim,
+                                                  const gint64 *sizes,
+                                                  GError      **error);
 LtTensor *lt_tensor_new_strided_like  (LtTensor     *like,
                                        LtDType       dtype,
                                        GError      **error);

@@ -247,13 +247,13 @@ lt_tensor_check_sizes (const char   *op,
   return TRUE;
 }
 
-/* A zero-filled, contiguous tensor of a new storage. */
-LtTensor *
-lt_tensor_new_contiguous (const char   *op,
-                          LtDType       dtype,
-                          guint         ndim,
-                          const gint64 *sizes,
-                          GError      **error)
+static LtTensor *
+new_contiguous (const char   *op,
+                LtDType       dtype,
+                guint         ndim,
+                const gint64 *sizes,
+                gboolean      zeroed,
+                GError      **error)
 {
   g_autoptr (LtStorage) storage = NULL;
   gint64 strides[LT_MAX_DIMS];
@@ -271,16 +271,43 @@ lt_tensor_new_contiguous (const char   *op,
     }
 
   lt_layout_numel (ndim, sizes, &numel);
-  storage = lt_storage_new (dtype, numel, error);
+  storage = zeroed ? lt_storage_new (dtype, numel, error)
+                   : lt_storage_new_uninitialized (dtype, numel, error);
   if (storage == NULL)
     return NULL;
 
   return lt_tensor_new_view (storage, ndim, sizes, strides, 0);
 }
 
+/* A zero-filled, contiguous tensor of a new storage. */
+LtTensor *
+lt_tensor_new_contiguous (const char   *op,
+                          LtDType       dtype,
+                          guint         ndim,
+                          const gint64 *sizes,
+                          GError      **error)
+{
+  return new_contiguous (op, dtype, ndim, sizes, TRUE, error);
+}
+
+/* The same with elements holding anything, for a result the caller's kernel
+ * writes in full (copies, pointwise results): no zeroing pass, and the
+ * memory may come from the backend's cache of freed blocks. */
+LtTensor *
+lt_tensor_new_contiguous_uninitialized (const char   *op,
+                                        LtDType       dtype,
+                                        guint         ndim,
+                                        const gint64 *sizes,
+                                        GError      **error)
+{
+  return new_contiguous (op, dtype, ndim, sizes, FALSE, error);
+}
+
 /* A new tensor shaped like @like whose strides keep @like's memory order
  * (PyTorch's preserve_format): the same strides when @like is dense and
- * non-overlapping, dense strides in the same dim order otherwise. */
+ * non-overlapping, dense strides in the same dim order otherwise. Its
+ * elements hold anything: the caller writes every one (the layout is dense,
+ * so that covers the whole storage). */
 LtTensor *
 lt_tensor_new_strided_like (LtTensor *like,
                             LtDType   dtype,
@@ -302,7 +329,7 @@ lt_tensor_new_strided_like (LtTensor *like,
   else
     lt_layout_dense_strides_like (like->ndim, like->sizes, like->strides, strides);
 
-  storage = lt_storage_new (dtype, like->numel, error);
+  storage = lt_storage_new_uninitialized (dtype, like->numel, error);
   if (storage == NULL)
     return NULL;
 

@@ -5,6 +5,8 @@
 
 #include "lt-test-utils.h"
 
+#include "lt-storage-private.h"
+
 static void
 test_new_is_zeroed_and_aligned (void)
 {
@@ -52,6 +54,39 @@ test_large_is_zeroed_and_aligned (void)
          * show in the next round. */
         memset (data, 0xa5, (gsize) sizes[k]);
       }
+}
+
+/* A freed large block may serve the next request of its size that does not
+ * need zeros (a copy's result), but never one that does. */
+static void
+test_large_block_reuse (void)
+{
+  const gint64 n = 3 << 20;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtStorage) dirty = lt_storage_new_uninitialized (LT_DTYPE_UINT8, n, &error);
+  g_autoptr (LtStorage) again = NULL;
+  g_autoptr (LtStorage) zeroed = NULL;
+  gpointer address;
+  guint8 *data;
+
+  g_assert_no_error (error);
+  address = lt_storage_get_data (dirty);
+  g_assert_cmpuint ((guintptr) address % 64, ==, 0);
+  memset (address, 0x5a, (gsize) n);
+  g_clear_object (&dirty);
+
+  again = lt_storage_new_uninitialized (LT_DTYPE_UINT8, n, &error);
+  g_assert_no_error (error);
+  g_assert_true (lt_storage_get_data (again) == address);
+  g_clear_object (&again);
+
+  /* The dirty block is cached again; a zeroed storage must not get it. */
+  zeroed = lt_storage_new (LT_DTYPE_UINT8, n, &error);
+  g_assert_no_error (error);
+  data = lt_storage_get_data (zeroed);
+  for (gint64 i = 0; i < n; i += 4093)
+    g_assert_cmpuint (data[i], ==, 0);
+  g_assert_cmpuint (data[n - 1], ==, 0);
 }
 
 static void
@@ -250,6 +285,7 @@ main (int   argc,
 
   g_test_add_func ("/storage/new/zeroed-and-aligned", test_new_is_zeroed_and_aligned);
   g_test_add_func ("/storage/new/large-zeroed-and-aligned", test_large_is_zeroed_and_aligned);
+  g_test_add_func ("/storage/new/large-block-reuse", test_large_block_reuse);
   g_test_add_func ("/storage/new/empty", test_empty_storage);
   g_test_add_func ("/storage/new/bad-sizes", test_bad_sizes);
   g_test_add_func ("/storage/elements", test_element_access);

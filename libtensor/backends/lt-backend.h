@@ -50,9 +50,14 @@ struct _LtBackend
   const char *name;
   LtDeviceType device_type;
 
-  /* Zero-filled memory aligned to LT_STORAGE_ALIGNMENT, or NULL. */
-  gpointer (*alloc) (gsize nbytes);
-  void (*free) (gpointer data);
+  /* Memory aligned to LT_STORAGE_ALIGNMENT, or NULL; zero-filled when
+   * @zeroed, else holding anything (for results a kernel overwrites in
+   * full). */
+  gpointer (*alloc) (gsize    nbytes,
+                     gboolean zeroed);
+  /* Frees what alloc() returned for the same @nbytes. */
+  void (*free) (gpointer data,
+                gsize    nbytes);
 
   /* dst = src element by element, converting dtypes where they differ. The
    * operands have the same shape; dst has no internal overlap and does not

@@ -7,16 +7,20 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "lt-cpu-private.h"
 
 #ifdef HAVE_MMAP
 #include <sys/mman.h>
 #endif
 
-/* Host memory comes in two sizes.
+/* Host memory comes in two sizes, told apart by the byte count, which the
+ * storage passes back when it frees.
  *
- * Small blocks come from calloc (zeroed by the allocator, which only has to
- * clear what it reuses), aligned by hand inside a slightly larger block.
+ * Small blocks come from malloc (calloc when zeroed), aligned by hand
+ * inside a slightly larger block whose start is kept just below the
+ * pointer handed out.
  *
  * Large blocks are mapped directly, aligned to 2 MiB and marked for
  * transparent huge pages, as NumPy does (and PyTorch with
@@ -25,37 +29,102 @@
  * copies into new tensors on virtual machines, where one can cost over
  * 10 microseconds (bench/NOTES.md).
  *
- * Two words just below the pointer handed out say which kind of block it
- * is: the mapping's length (0 for a calloc block) and where the block
- * starts. */
+ * A few freed large blocks are kept mapped, to be handed out again to the
+ * next request of the same size that does not need zeros (the result of a
+ * copy or a pointwise op, which the kernel overwrites in full): a loop
+ * making a big temporary each pass then neither faults nor zeroes.
+ * Zeroed requests always get fresh pages, which the kernel zeroes. */
 
 #define HUGE_PAGE_SIZE ((gsize) 2 << 20)
 #define LARGE_BLOCK_SIZE HUGE_PAGE_SIZE
 
+#ifdef HAVE_MMAP
+
+/* At most this many blocks and bytes stay cached, blocks of at most
+ * CACHE_MAX_BLOCK each. */
+#define CACHE_SLOTS 8
+#define CACHE_MAX_BYTES ((gsize) 256 << 20)
+#define CACHE_MAX_BLOCK ((gsize) 128 << 20)
+
 typedef struct
 {
-  gsize mapped_length;  /* 0: @start came from calloc */
   gpointer start;
-} BlockHeader;
+  gsize length;
+} CachedBlock;
 
-G_STATIC_ASSERT (sizeof (BlockHeader) <= LT_STORAGE_ALIGNMENT);
+/* Process-wide, as the memory is: a block freed by one thread may serve an
+ * allocation on another. */
+static GMutex cache_lock;
+static CachedBlock cache[CACHE_SLOTS];
+static guint n_cached;
+static gsize cached_bytes;
 
-static BlockHeader *
-block_header (gpointer data)
+static gsize
+mapped_length (gsize nbytes)
 {
-  return (BlockHeader *) data - 1;
+  return (nbytes + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
 }
 
-#ifdef HAVE_MMAP
 static gpointer
-alloc_mapped (gsize nbytes)
+take_cached (gsize length)
+{
+  gpointer start = NULL;
+
+  /* The most recently freed first: its pages are the likeliest to still be
+   * in cache. */
+  g_mutex_lock (&cache_lock);
+  for (guint i = n_cached; i-- > 0;)
+    if (cache[i].length == length)
+      {
+        start = cache[i].start;
+        memmove (&cache[i], &cache[i + 1], (n_cached - i - 1) * sizeof (CachedBlock));
+        n_cached--;
+        cached_bytes -= length;
+        break;
+      }
+  g_mutex_unlock (&cache_lock);
+  return start;
+}
+
+static gboolean
+put_cached (gpointer start,
+            gsize    length)
+{
+  gboolean kept = FALSE;
+
+  if (length > CACHE_MAX_BLOCK)
+    return FALSE;
+
+  g_mutex_lock (&cache_lock);
+  if (n_cached < CACHE_SLOTS && cached_bytes + length <= CACHE_MAX_BYTES)
+    {
+      cache[n_cached].start = start;
+      cache[n_cached].length = length;
+      n_cached++;
+      cached_bytes += length;
+      kept = TRUE;
+    }
+  g_mutex_unlock (&cache_lock);
+  return kept;
+}
+
+static gpointer
+alloc_mapped (gsize    nbytes,
+              gboolean zeroed)
 {
   gsize length, slack;
   guint8 *mapped, *start;
 
-  if (nbytes > G_MAXSIZE - 2 * HUGE_PAGE_SIZE - LT_STORAGE_ALIGNMENT)
+  if (nbytes > G_MAXSIZE - 2 * HUGE_PAGE_SIZE)
     return NULL;
-  length = (nbytes + LT_STORAGE_ALIGNMENT + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
+  length = mapped_length (nbytes);
+
+  if (!zeroed)
+    {
+      start = take_cached (length);
+      if (start != NULL)
+        return start;
+    }
 
   /* Map a huge page more than needed, then give back the unaligned ends. */
   mapped = mmap (NULL, length + HUGE_PAGE_SIZE, PROT_READ | PROT_WRITE,
@@ -73,59 +142,63 @@ alloc_mapped (gsize nbytes)
   madvise (start, length, MADV_HUGEPAGE);
 #endif
 
-  {
-    gpointer data = start + LT_STORAGE_ALIGNMENT;
-
-    block_header (data)->mapped_length = length;
-    block_header (data)->start = start;
-    return data;
-  }
+  return start;
 }
+
+static void
+free_mapped (gpointer data,
+             gsize    nbytes)
+{
+  gsize length = mapped_length (nbytes);
+
+  if (!put_cached (data, length))
+    munmap (data, length);
+}
+
 #endif
 
 static gpointer
-lt_cpu_alloc (gsize nbytes)
+lt_cpu_alloc (gsize    nbytes,
+              gboolean zeroed)
 {
   guint8 *raw;
   guintptr aligned;
 
 #ifdef HAVE_MMAP
   if (nbytes >= LARGE_BLOCK_SIZE)
-    return alloc_mapped (nbytes);
+    return alloc_mapped (nbytes, zeroed);
 #endif
 
   if (nbytes > G_MAXSIZE - 2 * LT_STORAGE_ALIGNMENT)
     return NULL;
 
-  raw = g_try_malloc0 (nbytes + LT_STORAGE_ALIGNMENT + sizeof (BlockHeader));
+  raw = zeroed ? g_try_malloc0 (nbytes + LT_STORAGE_ALIGNMENT + sizeof (gpointer))
+               : g_try_malloc (nbytes + LT_STORAGE_ALIGNMENT + sizeof (gpointer));
   if (raw == NULL)
     return NULL;
 
-  aligned = ((guintptr) raw + sizeof (BlockHeader) + LT_STORAGE_ALIGNMENT - 1)
+  aligned = ((guintptr) raw + sizeof (gpointer) + LT_STORAGE_ALIGNMENT - 1)
             & ~(guintptr) (LT_STORAGE_ALIGNMENT - 1);
-  block_header ((gpointer) aligned)->mapped_length = 0;
-  block_header ((gpointer) aligned)->start = raw;
+  ((gpointer *) aligned)[-1] = raw;
 
   return (gpointer) aligned;
 }
 
 static void
-lt_cpu_free (gpointer data)
+lt_cpu_free (gpointer data,
+             gsize    nbytes)
 {
-  BlockHeader *header;
-
   if (data == NULL)
     return;
 
-  header = block_header (data);
 #ifdef HAVE_MMAP
-  if (header->mapped_length > 0)
+  if (nbytes >= LARGE_BLOCK_SIZE)
     {
-      munmap (header->start, header->mapped_length);
+      free_mapped (data, nbytes);
       return;
     }
 #endif
-  g_free (header->start);
+  g_free (((gpointer *) data)[-1]);
 }
 
 static void
