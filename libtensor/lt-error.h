@@ -34,6 +34,8 @@ G_BEGIN_DECLS
  * @LT_ERROR_INTERNAL_OVERLAP: a write into a tensor whose elements share memory
  * @LT_ERROR_OUT_OF_MEMORY: the memory for a storage could not be allocated
  * @LT_ERROR_NAMES: dim names are invalid, repeat, are missing or do not match
+ * @LT_ERROR_DEVICE: a device is not available here (no driver, no such
+ *   index, backend not installed), or tensors on different devices meet
  *
  * The kinds of mistakes a caller can make, each reported as a #GError in %LT_ERROR.
  */
@@ -50,6 +52,7 @@ typedef enum
   LT_ERROR_INTERNAL_OVERLAP,
   LT_ERROR_OUT_OF_MEMORY,
   LT_ERROR_NAMES,
+  LT_ERROR_DEVICE,
 } LtError;
 
 LT_AVAILABLE_IN_ALL

@@ -204,7 +204,7 @@ storage_allocate (LtDType  dtype,
                   gboolean zeroed,
                   GError **error)
 {
-  const LtBackend *backend = lt_backend_for_device (LT_DEVICE_TYPE_CPU);
+  const LtBackend *backend = lt_cpu_backend_get ();
   LtStorage *self;
   gpointer data;
   gsize nbytes;
@@ -325,7 +325,7 @@ lt_storage_new_from_bytes (LtDType  dtype,
     }
 
   self = storage_new (dtype, (gint64) (nbytes / element_size), nbytes, (gpointer) data,
-                      lt_backend_for_device (LT_DEVICE_TYPE_CPU));
+                      lt_cpu_backend_get ());
   self->bytes = g_bytes_ref (bytes);
   return self;
 }
@@ -373,7 +373,7 @@ lt_storage_new_for_data (LtDType        dtype,
       return NULL;
     }
 
-  self = storage_new (dtype, n_elements, nbytes, data, lt_backend_for_device (LT_DEVICE_TYPE_CPU));
+  self = storage_new (dtype, n_elements, nbytes, data, lt_cpu_backend_get ());
   self->destroy = destroy;
   self->destroy_data = destroy_data;
   return self;

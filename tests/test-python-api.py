@@ -99,8 +99,9 @@ class TestErrorDomain(LtTestCase):
                           int(Lt.Error.SHAPE_MISMATCH), int(Lt.Error.NOT_VIEWABLE),
                           int(Lt.Error.OUT_OF_BOUNDS), int(Lt.Error.OVERFLOW),
                           int(Lt.Error.PARSE), int(Lt.Error.DTYPE),
-                          int(Lt.Error.INTERNAL_OVERLAP), int(Lt.Error.OUT_OF_MEMORY)],
-                         list(range(10)))
+                          int(Lt.Error.INTERNAL_OVERLAP), int(Lt.Error.OUT_OF_MEMORY),
+                          int(Lt.Error.NAMES), int(Lt.Error.DEVICE)],
+                         list(range(12)))
 
     def test_unknown_dtype_name(self):
         self.assertLtError(Lt.Error.DTYPE, Lt.dtype_from_name, 'float33')
@@ -583,6 +584,33 @@ class TestGir(unittest.TestCase):
         leaked = [s for s in exported
                   if s not in PUBLIC_EXCEPTIONS and any(word in s for word in PRIVATE_WORDS)]
         self.assertEqual(leaked, [])
+
+
+class TestDevices(LtTestCase):
+
+    def test_names_round_trip(self):
+        for text, printed in [('cpu', 'cpu'), ('cuda', 'cuda:0'), ('opencl:2', 'opencl:2')]:
+            device = Lt.Device.new_from_string(text)
+            self.assertEqual(device.to_string(), printed)
+            self.assertTrue(device.equal(Lt.Device.new_from_string(printed)))
+
+    def test_bad_name(self):
+        self.assertLtError(Lt.Error.PARSE, Lt.Device.new_from_string, 'gpu:0')
+
+    def test_list_starts_with_cpu(self):
+        names = Lt.device_list()
+        self.assertEqual(names[0], 'cpu')
+        for name in names:
+            self.assertTrue(Lt.Device.new_from_string(name).is_available())
+
+    def test_unavailable_says_why(self):
+        device = Lt.Device.new(Lt.DeviceType.CUDA, 7)
+        if 'cuda:7' in Lt.device_list():
+            self.skipTest('this machine has eight CUDA devices')
+        with self.assertRaises(GLib.Error) as caught:
+            device.is_available()
+        self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
+        self.assertTrue(caught.exception.message.startswith('cuda:7 is not available: '))
 
 
 if __name__ == '__main__':

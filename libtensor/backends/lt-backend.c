@@ -1,5 +1,12 @@
 /* lt-backend.c: finding the backend for a device
  *
+ * The CPU backend is built in. The others are modules
+ * (libtensor-1-cuda.so, libtensor-1-opencl.so) looked for in
+ * $LT_BACKEND_PATH (a search path, for uninstalled builds and tests), then
+ * in the directory they are installed to. A module is loaded once, on the
+ * first question about its device type, and stays loaded; when it cannot
+ * be loaded, the reason is kept and given for every device of that type.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
@@ -7,16 +14,214 @@
 
 #include "config.h"
 
-#include "lt-backend.h"
+#include <gmodule.h>
 
-const LtBackend *
-lt_backend_for_device (LtDeviceType device_type)
+#include "lt-backend.h"
+#include "lt-backend-module.h"
+#include "lt-error.h"
+
+typedef struct
+{
+  gboolean tried;
+  const LtBackendModule *module;  /* NULL when it could not be loaded */
+  char *why;                       /* then, the reason */
+} ModuleSlot;
+
+/* One slot per device type, filled once: process-wide, as loaded modules
+ * are. */
+static GMutex modules_lock;
+static ModuleSlot modules[LT_DEVICE_TYPE_OPENCL + 1];
+
+static const char *
+module_stem (LtDeviceType device_type)
 {
   switch (device_type)
     {
+    case LT_DEVICE_TYPE_CUDA:
+      return "cuda";
+    case LT_DEVICE_TYPE_OPENCL:
+      return "opencl";
     case LT_DEVICE_TYPE_CPU:
-      return lt_cpu_backend_get ();
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+static const char *
+type_label (LtDeviceType device_type)
+{
+  return device_type == LT_DEVICE_TYPE_CUDA ? "CUDA" : "OpenCL";
+}
+
+/* Loads the module for @device_type from the first directory that has it;
+ * the reason it failed otherwise, in @why. */
+static const LtBackendModule *
+load_module (LtDeviceType device_type,
+             char       **why)
+{
+  g_autofree char *file_name = g_strdup_printf ("libtensor-1-%s.%s", module_stem (device_type),
+                                                G_MODULE_SUFFIX);
+  g_autoptr (GPtrArray) directories = g_ptr_array_new_with_free_func (g_free);
+  const char *search_path = g_getenv ("LT_BACKEND_PATH");
+  g_autofree char *looked_in = NULL;
+
+  if (search_path != NULL && *search_path != '\0')
+    {
+      g_auto (GStrv) parts = g_strsplit (search_path, G_SEARCHPATH_SEPARATOR_S, -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (*parts[i] != '\0')
+          g_ptr_array_add (directories, g_strdup (parts[i]));
+    }
+  g_ptr_array_add (directories, g_strdup (LT_BACKEND_DIR));
+  g_ptr_array_add (directories, NULL);
+  looked_in = g_strjoinv (", ", (char **) directories->pdata);
+
+  for (guint i = 0; i + 1 < directories->len; i++)
+    {
+      g_autofree char *path = g_build_filename (g_ptr_array_index (directories, i), file_name,
+                                                NULL);
+      GModule *module;
+      LtBackendModuleQueryFunc query;
+      const LtBackendModule *info;
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+
+      module = g_module_open (path, G_MODULE_BIND_LOCAL);
+      if (module == NULL)
+        {
+          *why = g_strdup_printf ("%s could not be loaded: %s", path, g_module_error ());
+          return NULL;
+        }
+      if (!g_module_symbol (module, LT_BACKEND_MODULE_QUERY, (gpointer *) &query) || query == NULL)
+        {
+          *why = g_strdup_printf ("%s is not a libtensor backend module (no %s())", path,
+                                  LT_BACKEND_MODULE_QUERY);
+          g_module_close (module);
+          return NULL;
+        }
+      info = query ();
+      if (info == NULL || info->abi_version != LT_BACKEND_MODULE_ABI
+          || info->device_type != device_type)
+        {
+          *why = g_strdup_printf ("%s was built for another version of libtensor", path);
+          g_module_close (module);
+          return NULL;
+        }
+
+      /* Backends hand out pointers into the module for the life of the
+       * process (storages keep their backend). */
+      g_module_make_resident (module);
+      return info;
+    }
+
+  *why = g_strdup_printf ("the %s backend is not installed (no %s in %s)",
+                          type_label (device_type), file_name, looked_in);
+  return NULL;
+}
+
+static const LtBackendModule *
+get_module (LtDeviceType device_type,
+            const char **why)
+{
+  ModuleSlot *slot = &modules[device_type];
+
+  g_mutex_lock (&modules_lock);
+  if (!slot->tried)
+    {
+      slot->module = load_module (device_type, &slot->why);
+      slot->tried = TRUE;
+    }
+  g_mutex_unlock (&modules_lock);
+
+  *why = slot->why;
+  return slot->module;
+}
+
+guint
+lt_backend_count_devices (LtDeviceType device_type,
+                          GError     **error)
+{
+  const LtBackendModule *module;
+  const char *why;
+
+  if (device_type == LT_DEVICE_TYPE_CPU)
+    return 1;
+
+  module = get_module (device_type, &why);
+  if (module == NULL)
+    {
+      g_set_error_literal (error, LT_ERROR, LT_ERROR_DEVICE, why);
+      return 0;
+    }
+  return module->count_devices (error);
+}
+
+char *
+lt_backend_get_device_name (LtDeviceType device_type,
+                            guint        index)
+{
+  const LtBackendModule *module;
+  const char *why;
+
+  g_return_val_if_fail (device_type != LT_DEVICE_TYPE_CPU, NULL);
+
+  module = get_module (device_type, &why);
+  g_return_val_if_fail (module != NULL, NULL);
+  return module->get_device_name (index);
+}
+
+const LtBackend *
+lt_backend_for_device (const LtDevice *device,
+                       GError        **error)
+{
+  LtDeviceType device_type = lt_device_get_device_type (device);
+  guint index = lt_device_get_index (device);
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *name = lt_device_to_string (device);
+  const LtBackendModule *module;
+  const char *why;
+  guint count;
+
+  if (device_type == LT_DEVICE_TYPE_CPU)
+    {
+      if (index == 0)
+        return lt_cpu_backend_get ();
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                   "%s is not available: the host is the one CPU device, cpu", name);
+      return NULL;
+    }
+
+  module = get_module (device_type, &why);
+  if (module == NULL)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "%s is not available: %s", name, why);
+      return NULL;
+    }
+
+  count = module->count_devices (&local_error);
+  if (count == 0)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "%s is not available: %s", name,
+                   local_error != NULL ? local_error->message : "no device found");
+      return NULL;
+    }
+  if (index >= count && count == 1)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                   "%s is not available: there is one %s device, %s:0", name,
+                   type_label (device_type), module_stem (device_type));
+      return NULL;
+    }
+  if (index >= count)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                   "%s is not available: there are %u %s devices, %s:0 to %s:%u", name, count,
+                   type_label (device_type), module_stem (device_type), module_stem (device_type),
+                   count - 1);
+      return NULL;
+    }
+
+  return module->get_backend (index, error);
 }

@@ -122,7 +122,10 @@ struct _LtBackend
 /* Every storage the library allocates is aligned to this many bytes. */
 #define LT_STORAGE_ALIGNMENT 64
 
-const LtBackend *lt_backend_for_device (LtDeviceType device_type);
+/* The backend of @device, loading its module on first use; NULL with
+ * @error set (LT_ERROR_DEVICE) saying why the device is not available. */
+const LtBackend *lt_backend_for_device (const LtDevice *device,
+                                        GError        **error);
 
 const LtBackend *lt_cpu_backend_get (void);
 

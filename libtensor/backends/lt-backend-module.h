@@ -1,0 +1,54 @@
+/* lt-backend-module.h: what a separately built backend module exports
+ *
+ * The CUDA and OpenCL backends are shared modules loaded at run time
+ * (lt-backend.c), so that libtensor installs and runs where neither exists.
+ * A module exports one function, LT_BACKEND_MODULE_QUERY, returning a
+ * static LtBackendModule; the registry checks its ABI version and device
+ * type before using anything else in it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "backends/lt-backend.h"
+
+G_BEGIN_DECLS
+
+/* Bumped whenever LtBackend or LtBackendModule change shape. */
+#define LT_BACKEND_MODULE_ABI 1
+
+#define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
+
+typedef struct
+{
+  guint abi_version;
+  LtDeviceType device_type;
+
+  /* How many devices of this type there are. 0 with @error set (in
+   * LT_ERROR, LT_ERROR_DEVICE) saying why none can be used, in words a user
+   * can act on: "no CUDA driver found", "no OpenCL platform found". */
+  guint (*count_devices) (GError **error);
+
+  /* A name for device @index < count_devices(): the GPU model, or the
+   * OpenCL platform and device. */
+  char *(*get_device_name) (guint index);
+
+  /* The backend of device @index < count_devices(), created on first use
+   * and kept for the life of the process; NULL with @error set when the
+   * device cannot be opened. */
+  const LtBackend *(*get_backend) (guint    index,
+                                   GError **error);
+} LtBackendModule;
+
+typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (void);
+
+/* The registry (lt-backend.c). */
+guint lt_backend_count_devices (LtDeviceType device_type,
+                                GError     **error);
+char *lt_backend_get_device_name (LtDeviceType device_type,
+                                  guint        index);
+
+G_END_DECLS
