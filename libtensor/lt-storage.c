@@ -64,7 +64,7 @@ lt_storage_finalize (GObject *object)
   LtStorage *self = LT_STORAGE (object);
 
   if (self->owns_data)
-    self->backend->free (self->data, self->nbytes);
+    self->backend->free (self->backend, self->data, self->nbytes);
   if (self->destroy != NULL)
     self->destroy (self->destroy_data);
   g_clear_pointer (&self->bytes, g_bytes_unref);
@@ -212,7 +212,7 @@ storage_allocate (LtDType  dtype,
   if (!byte_size (dtype, n_elements, &nbytes, error))
     return NULL;
 
-  data = backend->alloc (nbytes, zeroed);
+  data = backend->alloc (backend, nbytes, zeroed);
   if (data == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,

@@ -50,14 +50,32 @@ struct _LtBackend
   const char *name;
   LtDeviceType device_type;
 
-  /* Memory aligned to LT_STORAGE_ALIGNMENT, or NULL; zero-filled when
+  /* Memory for @nbytes, or NULL when there is not enough; zero-filled when
    * @zeroed, else holding anything (for results a kernel overwrites in
-   * full). */
-  gpointer (*alloc) (gsize    nbytes,
-                     gboolean zeroed);
+   * full). Host memory is aligned to LT_STORAGE_ALIGNMENT; device memory
+   * is a handle of the backend's (a cl_mem, a CUDA device pointer). */
+  gpointer (*alloc) (const LtBackend *self,
+                     gsize            nbytes,
+                     gboolean         zeroed);
   /* Frees what alloc() returned for the same @nbytes. */
-  void (*free) (gpointer data,
-                gsize    nbytes);
+  void (*free) (const LtBackend *self,
+                gpointer         data,
+                gsize            nbytes);
+
+  /* Copies @nbytes of host memory at @src into the backend's memory @dst
+   * from byte @dst_offset, and back; both return once the copy is done. */
+  gboolean (*upload) (const LtBackend *self,
+                      gpointer         dst,
+                      gsize            dst_offset,
+                      gconstpointer    src,
+                      gsize            nbytes,
+                      GError         **error);
+  gboolean (*download) (const LtBackend *self,
+                        gpointer         dst,
+                        gconstpointer    src,
+                        gsize            src_offset,
+                        gsize            nbytes,
+                        GError         **error);
 
   /* dst = src element by element, converting dtypes where they differ. The
    * operands have the same shape; dst has no internal overlap and does not
@@ -111,7 +129,7 @@ struct _LtBackend
                     double   end);
 
   /* Wait until every kernel launched so far has finished. */
-  void (*synchronize) (void);
+  void (*synchronize) (const LtBackend *self);
 
   /* The math kernels, by family (lt-backend-pointwise.h, ...). */
   const LtPointwiseKernels *pointwise;

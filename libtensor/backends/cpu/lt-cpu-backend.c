@@ -158,8 +158,9 @@ free_mapped (gpointer data,
 #endif
 
 static gpointer
-lt_cpu_alloc (gsize    nbytes,
-              gboolean zeroed)
+lt_cpu_alloc (const LtBackend *self,
+              gsize            nbytes,
+              gboolean         zeroed)
 {
   guint8 *raw;
   guintptr aligned;
@@ -185,8 +186,9 @@ lt_cpu_alloc (gsize    nbytes,
 }
 
 static void
-lt_cpu_free (gpointer data,
-             gsize    nbytes)
+lt_cpu_free (const LtBackend *self,
+             gpointer         data,
+             gsize            nbytes)
 {
   if (data == NULL)
     return;
@@ -201,8 +203,36 @@ lt_cpu_free (gpointer data,
   g_free (((gpointer *) data)[-1]);
 }
 
+/* The CPU backend's memory is host memory: transfers are copies. */
+static gboolean
+lt_cpu_upload (const LtBackend *self,
+               gpointer         dst,
+               gsize            dst_offset,
+               gconstpointer    src,
+               gsize            nbytes,
+               GError         **error)
+{
+  if (nbytes > 0)
+    memcpy ((guint8 *) dst + dst_offset, src, nbytes);
+  return TRUE;
+}
+
+static gboolean
+lt_cpu_download (const LtBackend *self,
+                 gpointer         dst,
+                 gconstpointer    src,
+                 gsize            src_offset,
+                 gsize            nbytes,
+                 GError         **error)
+{
+  if (nbytes > 0)
+    memcpy (dst, (const guint8 *) src + src_offset, nbytes);
+  return TRUE;
+}
+
+/* Every CPU kernel has finished when it returns. */
 static void
-lt_cpu_synchronize (void)
+lt_cpu_synchronize (const LtBackend *self)
 {
 }
 
@@ -211,6 +241,8 @@ static const LtBackend cpu_backend = {
   .device_type = LT_DEVICE_TYPE_CPU,
   .alloc = lt_cpu_alloc,
   .free = lt_cpu_free,
+  .upload = lt_cpu_upload,
+  .download = lt_cpu_download,
   .copy = lt_cpu_copy,
   .fill = lt_cpu_fill,
   .random = lt_cpu_random,
