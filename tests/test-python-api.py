@@ -11,6 +11,7 @@
 # expected values are written out from the seed examples and from PyTorch.
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -571,7 +572,8 @@ class TestGir(unittest.TestCase):
         if path is not None:
             directory = os.path.dirname(path)
             for name in sorted(os.listdir(directory)):
-                if name.startswith('libtensor-') and '.so' in name:
+                # The library itself, not a backend module (libtensor-1-opencl.so).
+                if re.match(r'libtensor-\d+\.so', name):
                     library = os.path.join(directory, name)
                     break
         if nm is None or library is None:
@@ -584,6 +586,17 @@ class TestGir(unittest.TestCase):
         leaked = [s for s in exported
                   if s not in PUBLIC_EXCEPTIONS and any(word in s for word in PRIVATE_WORDS)]
         self.assertEqual(leaked, [])
+
+        # A backend module exports its query function and nothing else.
+        for name in sorted(os.listdir(os.path.dirname(library))):
+            if re.match(r'libtensor-\d+-\w+\.so$', name):
+                output = subprocess.run([nm, '-D', '--defined-only',
+                                         os.path.join(os.path.dirname(library), name)],
+                                        check=True, capture_output=True, text=True).stdout
+                module_symbols = [line.split()[-1] for line in output.splitlines()
+                                  if line.strip() and line.split()[-2] in 'TDB']
+                self.assertEqual([s for s in module_symbols if not s.startswith('_')],
+                                 ['lt_backend_module_query'], name)
 
 
 class TestDevices(LtTestCase):
