@@ -15,15 +15,16 @@
 
 /* Runs the backend's strided copy from @src into @dst, which have the same
  * sizes and do not overlap. */
-static void
+static gboolean
 copy_elements (LtTensor *dst,
-               LtTensor *src)
+               LtTensor *src,
+               GError  **error)
 {
   const LtBackend *backend = lt_storage_get_backend (dst->storage);
   LtOperand dst_operand = lt_tensor_operand (dst);
   LtOperand src_operand = lt_tensor_operand (src);
 
-  backend->copy (dst->ndim, dst->sizes, &dst_operand, &src_operand);
+  return backend->copy (backend, dst->ndim, dst->sizes, &dst_operand, &src_operand, error);
 }
 
 /* A new tensor with @self's values in @dtype, laid out as @self is. */
@@ -34,9 +35,8 @@ copy_preserving_layout (LtTensor *self,
 {
   g_autoptr (LtTensor) copy = lt_tensor_new_strided_like (self, dtype, error);
 
-  if (copy == NULL)
+  if (copy == NULL || !copy_elements (copy, self, error))
     return NULL;
-  copy_elements (copy, self);
   lt_tensor_set_names_internal (copy, self->names);
   return g_steal_pointer (&copy);
 }
@@ -69,9 +69,8 @@ lt_tensor_contiguous (LtTensor *self,
 
   copy = lt_tensor_new_contiguous_uninitialized ("contiguous()", lt_tensor_get_dtype (self),
                                                  self->ndim, self->sizes, error);
-  if (copy == NULL)
+  if (copy == NULL || !copy_elements (copy, self, error))
     return NULL;
-  copy_elements (copy, self);
   lt_tensor_set_names_internal (copy, self->names);
   return g_steal_pointer (&copy);
 }
@@ -195,8 +194,7 @@ lt_tensor_copy_from (LtTensor *self,
       g_set_object (&expanded, detached);
     }
 
-  copy_elements (self, expanded);
-  return TRUE;
+  return copy_elements (self, expanded, error);
 }
 
 /**
@@ -226,8 +224,8 @@ lt_tensor_fill (LtTensor *self,
 
   backend = lt_storage_get_backend (self->storage);
   operand = lt_tensor_operand (self);
-  backend->fill (self->ndim, self->sizes, &operand, lt_value_from_double (value));
-  return TRUE;
+  return backend->fill (backend, self->ndim, self->sizes, &operand,
+                       lt_value_from_double (value), error);
 }
 
 /**

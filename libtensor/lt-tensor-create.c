@@ -482,7 +482,8 @@ lt_tensor_new_from_data (LtDType       dtype,
   dst.strides = &unit_stride;
   src = (LtOperand) { .data = (gpointer) values, .dtype = LT_DTYPE_FLOAT64,
                       .strides = &unit_stride };
-  tensor_backend (tensor)->copy (1, &flat_size, &dst, &src);
+  if (!tensor_backend (tensor)->copy (tensor_backend (tensor), 1, &flat_size, &dst, &src, error))
+    return NULL;
 
   return g_steal_pointer (&tensor);
 }

@@ -251,9 +251,8 @@ execute (const char        *op,
         LtOperand dst = lt_tensor_operand (self);
         LtOperand src = lt_tensor_operand (out);
 
-        backend->copy (self->ndim, self->sizes, &dst, &src);
+        return backend->copy (backend, self->ndim, self->sizes, &dst, &src, error);
       }
-      return TRUE;
     }
 
   for (guint i = 0; i < MAX_INPUTS && inputs[i] != NULL; i++)

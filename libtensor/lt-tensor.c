@@ -390,6 +390,8 @@ lt_tensor_operand (LtTensor *self)
     .data = data + self->storage_offset * (gint64) lt_dtype_get_element_size (dtype),
     .dtype = dtype,
     .strides = self->strides,
+    .buffer = data,
+    .offset = self->storage_offset,
   };
 }
 

@@ -11,6 +11,7 @@
 
 #include "backends/lt-backend.h"
 #include "backends/lt-backend-module.h"
+#include "lt-dtype-private.h"
 
 /* The backends of every device of the test's kind, or NULL after
  * g_test_skip(). */
@@ -155,6 +156,82 @@ test_transfer_errors (gconstpointer data)
     }
 }
 
+/* A transposed copy into a destination at an offset, then a fill of a
+ * stepped view of it, for every element size; checked byte by byte on the
+ * host. */
+static void
+test_copy_and_fill (gconstpointer data)
+{
+  static const LtDType dtypes[] = { LT_DTYPE_UINT8, LT_DTYPE_INT16, LT_DTYPE_FLOAT32,
+                                    LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX128 };
+  g_autoptr (GPtrArray) backends = device_backends (data);
+
+  if (backends == NULL)
+    return;
+  for (guint b = 0; b < backends->len; b++)
+    {
+      const LtBackend *backend = g_ptr_array_index (backends, b);
+
+      if (backend->copy == NULL || backend->fill == NULL)
+        {
+          g_test_skip ("this backend has no copy kernels yet");
+          return;
+        }
+      for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+        {
+          const gsize size = lt_dtype_get_element_size (dtypes[d]);
+          const gint64 rows = 67, cols = 45, offset = 3, n = rows * cols;
+          const gint64 view_sizes[] = { cols, rows }, transposed[] = { 1, cols };
+          const gint64 dense[] = { rows, 1 }, stepped[] = { rows, 2 };
+          const gint64 stepped_sizes[] = { cols, (rows + 1) / 2 };
+          g_autofree guint8 *source = g_malloc (n * size);
+          g_autofree guint8 *back = g_malloc ((n + offset) * size);
+          guint8 five[16] = { 0 };
+          gpointer src_buffer = backend->alloc (backend, n * size, FALSE);
+          gpointer dst_buffer = backend->alloc (backend, (n + offset) * size, TRUE);
+          LtOperand src = { .dtype = dtypes[d], .strides = transposed, .buffer = src_buffer };
+          LtOperand dst = { .dtype = dtypes[d], .strides = dense, .buffer = dst_buffer,
+                            .offset = offset };
+          g_autoptr (GError) error = NULL;
+
+          for (gint64 i = 0; i < n * (gint64) size; i++)
+            source[i] = (guint8) (i * 131 + 7);
+          g_assert_true (backend->upload (backend, src_buffer, 0, source, n * size, &error));
+          g_assert_no_error (error);
+
+          /* dst[j, i] = source[i, j]: source is rows x cols. */
+          g_assert_true (backend->copy (backend, 2, view_sizes, &dst, &src, &error));
+          g_assert_no_error (error);
+          g_assert_true (backend->download (backend, back, dst_buffer, 0, (n + offset) * size,
+                                            &error));
+          g_assert_no_error (error);
+          for (gsize k = 0; k < offset * size; k++)
+            g_assert_cmpuint (back[k], ==, 0);
+          for (gint64 j = 0; j < cols; j++)
+            for (gint64 i = 0; i < rows; i++)
+              g_assert_cmpmem (back + (offset + j * rows + i) * size, size,
+                               source + (i * cols + j) * size, size);
+
+          /* Every other column of dst becomes 5. */
+          dst.strides = stepped;
+          lt_value_write (dtypes[d], five, lt_value_from_double (5));
+          g_assert_true (backend->fill (backend, 2, stepped_sizes, &dst,
+                                        lt_value_from_double (5), &error));
+          g_assert_no_error (error);
+          g_assert_true (backend->download (backend, back, dst_buffer, 0, (n + offset) * size,
+                                            &error));
+          g_assert_no_error (error);
+          for (gint64 j = 0; j < cols; j++)
+            for (gint64 i = 0; i < rows; i++)
+              g_assert_cmpmem (back + (offset + j * rows + i) * size, size,
+                               i % 2 == 0 ? five : source + (i * cols + j) * size, size);
+
+          backend->free (backend, src_buffer, n * size);
+          backend->free (backend, dst_buffer, (n + offset) * size);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -178,10 +255,12 @@ main (int   argc,
                                                      kinds[k].name);
       g_autofree char *errors = g_strdup_printf ("/device-memory/%s/transfer-errors",
                                                  kinds[k].name);
+      g_autofree char *copy = g_strdup_printf ("/device-memory/%s/copy-and-fill", kinds[k].name);
 
       g_test_add_data_func (listed, data, test_devices_are_listed);
       g_test_add_data_func (round_trip, data, test_memory_round_trip);
       g_test_add_data_func (errors, data, test_transfer_errors);
+      g_test_add_data_func (copy, data, test_copy_and_fill);
     }
 
   return g_test_run ();

@@ -14,10 +14,12 @@
 #include <glib.h>
 
 #include "backends/lt-backend.h"
+#include "lt-layout.h"
 
 G_BEGIN_DECLS
 
-/* Bumped whenever LtBackend or LtBackendModule change shape. */
+/* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
+ * shape. */
 #define LT_BACKEND_MODULE_ABI 1
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
@@ -43,7 +45,24 @@ typedef struct
                                    GError **error);
 } LtBackendModule;
 
-typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (void);
+/* The library's internal helpers a module needs, handed to it by the
+ * registry: they are not exported from libtensor, which a module links
+ * only for its public API. */
+typedef struct
+{
+  void (*value_write) (LtDType  dtype,
+                       gpointer element,
+                       LtValue  value);
+  void (*loop_shape_init) (LtLoopShape         *shape,
+                           guint                ndim,
+                           const gint64        *sizes,
+                           guint                n_operands,
+                           const gint64 *const *strides);
+  void (*loop_shape_simplify) (LtLoopShape *shape);
+  gint64 (*loop_shape_numel) (const LtLoopShape *shape);
+} LtBackendServices;
+
+typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);
 
 /* The registry (lt-backend.c). */
 guint lt_backend_count_devices (LtDeviceType device_type,

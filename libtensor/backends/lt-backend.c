@@ -18,7 +18,16 @@
 
 #include "lt-backend.h"
 #include "lt-backend-module.h"
+#include "lt-dtype-private.h"
 #include "lt-error.h"
+#include "lt-layout.h"
+
+static const LtBackendServices services = {
+  .value_write = lt_value_write,
+  .loop_shape_init = lt_loop_shape_init,
+  .loop_shape_simplify = lt_loop_shape_simplify,
+  .loop_shape_numel = lt_loop_shape_numel,
+};
 
 typedef struct
 {
@@ -101,7 +110,7 @@ load_module (LtDeviceType device_type,
           g_module_close (module);
           return NULL;
         }
-      info = query ();
+      info = query (&services);
       if (info == NULL || info->abi_version != LT_BACKEND_MODULE_ABI
           || info->device_type != device_type)
         {

@@ -79,17 +79,22 @@ struct _LtBackend
 
   /* dst = src element by element, converting dtypes where they differ. The
    * operands have the same shape; dst has no internal overlap and does not
-   * overlap src (the caller copies src first if it would). */
-  void (*copy) (guint            ndim,
-                const gint64    *sizes,
-                const LtOperand *dst,
-                const LtOperand *src);
+   * overlap src (the caller copies src first if it would). FALSE with
+   * @error set only where a device can fail (a launch, a kernel build). */
+  gboolean (*copy) (const LtBackend *self,
+                    guint            ndim,
+                    const gint64    *sizes,
+                    const LtOperand *dst,
+                    const LtOperand *src,
+                    GError         **error);
 
-  /* Every element of dst = value. */
-  void (*fill) (guint            ndim,
-                const gint64    *sizes,
-                const LtOperand *dst,
-                LtValue          value);
+  /* Every element of dst = value; errors as copy(). */
+  gboolean (*fill) (const LtBackend *self,
+                    guint            ndim,
+                    const gint64    *sizes,
+                    const LtOperand *dst,
+                    LtValue          value,
+                    GError         **error);
 
   /* n contiguous elements of a floating or complex dtype at data, from the
    * Philox blocks starting at counter under key seed; see lt-random-private.h

@@ -265,11 +265,13 @@ copy_rows (const LtLoopShape *shape,
   lt_parallel_for (n_rows, MAX (1, GRAIN / shape->sizes[inner]), copy_rows_range, &copy);
 }
 
-void
-lt_cpu_copy (guint            ndim,
+gboolean
+lt_cpu_copy (const LtBackend *self,
+             guint            ndim,
              const gint64    *sizes,
              const LtOperand *dst,
-             const LtOperand *src)
+             const LtOperand *src,
+             GError         **error)
 {
   gsize dst_size = lt_dtype_get_element_size (dst->dtype);
   gsize src_size = lt_dtype_get_element_size (src->dtype);
@@ -281,7 +283,7 @@ lt_cpu_copy (guint            ndim,
   lt_cpu_byte_strides (ndim, sizes, src->strides, src_size, src_strides);
   lt_loop_shape_init (&shape, ndim, sizes, 2, operands);
   if (lt_loop_shape_numel (&shape) == 0)
-    return;
+    return TRUE;
   lt_loop_shape_simplify (&shape);
 
   if (shape.ndim == 0)
@@ -301,6 +303,7 @@ lt_cpu_copy (guint            ndim,
     else
       copy_rows (&shape, dst->dtype, src->dtype, dst->data, src->data);
   }
+  return TRUE;
 }
 
 #define DEFINE_ROW_FILL(name, type)                                          \
@@ -326,11 +329,13 @@ DEFINE_ROW_FILL (row_fill_4, guint32)
 DEFINE_ROW_FILL (row_fill_8, guint64)
 DEFINE_ROW_FILL (row_fill_16, Element16)
 
-void
-lt_cpu_fill (guint            ndim,
+gboolean
+lt_cpu_fill (const LtBackend *self,
+             guint            ndim,
              const gint64    *sizes,
              const LtOperand *dst,
-             LtValue          value)
+             LtValue          value,
+             GError         **error)
 {
   gsize element_size = lt_dtype_get_element_size (dst->dtype);
   gint64 strides[LT_MAX_DIMS];
@@ -347,13 +352,13 @@ lt_cpu_fill (guint            ndim,
   lt_cpu_byte_strides (ndim, sizes, dst->strides, element_size, strides);
   lt_loop_shape_init (&shape, ndim, sizes, 1, operands);
   if (lt_loop_shape_numel (&shape) == 0)
-    return;
+    return TRUE;
   lt_loop_shape_simplify (&shape);
 
   if (shape.ndim == 0)
     {
       memcpy (dst->data, &pattern, element_size);
-      return;
+      return TRUE;
     }
 
   switch (element_size)
@@ -379,4 +384,5 @@ lt_cpu_fill (guint            ndim,
   do
     row_fill (ptrs[0], shape.strides[0][inner], &pattern, shape.sizes[inner]);
   while (lt_cpu_next_row (&shape, inner, counters, ptrs));
+  return TRUE;
 }

@@ -25,10 +25,12 @@ G_BEGIN_DECLS
 #define LT_CPU_MULTIVERSION
 #endif
 
-void lt_cpu_copy (guint            ndim,
-                  const gint64    *sizes,
-                  const LtOperand *dst,
-                  const LtOperand *src);
+gboolean lt_cpu_copy (const LtBackend *self,
+                      guint            ndim,
+                      const gint64    *sizes,
+                      const LtOperand *dst,
+                      const LtOperand *src,
+                      GError         **error);
 
 /* dst[r][c] = src[c][r] for a rows x cols block of elements whose rows are
  * contiguous on both sides (lt-cpu-transpose.c). */
@@ -40,10 +42,12 @@ void lt_cpu_transpose_block (char       *dst,
                              gint64      cols,
                              gsize       element_size);
 
-void lt_cpu_fill (guint            ndim,
-                  const gint64    *sizes,
-                  const LtOperand *dst,
-                  LtValue          value);
+gboolean lt_cpu_fill (const LtBackend *self,
+                      guint            ndim,
+                      const gint64    *sizes,
+                      const LtOperand *dst,
+                      LtValue          value,
+                      GError         **error);
 
 void lt_cpu_random (gpointer             data,
                     LtDType              dtype,

@@ -244,10 +244,10 @@ static const LtBackendModule cuda_module = {
   .get_backend = cuda_get_backend,
 };
 
-G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (void);
+G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (const LtBackendServices *services);
 
 G_MODULE_EXPORT const LtBackendModule *
-lt_backend_module_query (void)
+lt_backend_module_query (const LtBackendServices *services)
 {
   return &cuda_module;
 }

@@ -15,25 +15,18 @@
  */
 
 #define G_LOG_DOMAIN "Lt"
-#define CL_TARGET_OPENCL_VERSION 120
 
 #include "config.h"
 
-#include <CL/cl.h>
 #include <gmodule.h>
 
 #include "lt-error.h"
+#include "lt-opencl-private.h"
 #include "backends/lt-backend-module.h"
 
-typedef struct
-{
-  LtBackend backend;     /* first: the registry hands this out */
-  guint index;
-  cl_platform_id platform;
-  cl_device_id device;
-  cl_context context;
-  cl_command_queue queue;
-} OpenCLDevice;
+typedef LtOpenCLDevice OpenCLDevice;
+
+const LtBackendServices *lt_opencl_services;
 
 /* Everything found once, on the first question: process-wide, as the ICD
  * loader's own state is. */
@@ -77,10 +70,10 @@ status_name (cl_int status)
     }
 }
 
-static void
-set_status_error (GError    **error,
-                  cl_int      status,
-                  const char *what)
+void
+lt_opencl_set_error (GError    **error,
+                     cl_int      status,
+                     const char *what)
 {
   g_set_error (error, LT_ERROR,
                status == CL_MEM_OBJECT_ALLOCATION_FAILURE || status == CL_OUT_OF_RESOURCES
@@ -169,6 +162,7 @@ enumerate_devices (void)
 
           device->backend = opencl_backend_template;
           device->index = devices->len;
+          g_mutex_init (&device->launch_lock);
           device->platform = platforms[p];
           device->device = ids[d];
           g_ptr_array_add (devices, device);
@@ -197,6 +191,8 @@ opencl_device_free (gpointer data)
 {
   OpenCLDevice *device = data;
 
+  lt_opencl_release_kernels (device);
+  g_mutex_clear (&device->launch_lock);
   if (device->queue != NULL)
     clReleaseCommandQueue (device->queue);
   if (device->context != NULL)
@@ -246,7 +242,7 @@ open_device (OpenCLDevice *device,
   device->context = clCreateContext (properties, 1, &device->device, NULL, NULL, &status);
   if (device->context == NULL)
     {
-      set_status_error (error, status, "clCreateContext()");
+      lt_opencl_set_error (error, status, "clCreateContext()");
       return FALSE;
     }
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -255,7 +251,7 @@ open_device (OpenCLDevice *device,
   G_GNUC_END_IGNORE_DEPRECATIONS
   if (device->queue == NULL)
     {
-      set_status_error (error, status, "clCreateCommandQueue()");
+      lt_opencl_set_error (error, status, "clCreateCommandQueue()");
       clReleaseContext (device->context);
       device->context = NULL;
       return FALSE;
@@ -344,7 +340,7 @@ opencl_upload (const LtBackend *backend,
                                  src, 0, NULL, NULL);
   if (status != CL_SUCCESS)
     {
-      set_status_error (error, status, "clEnqueueWriteBuffer()");
+      lt_opencl_set_error (error, status, "clEnqueueWriteBuffer()");
       return FALSE;
     }
   return TRUE;
@@ -366,7 +362,7 @@ opencl_download (const LtBackend *backend,
                                 nbytes, dst, 0, NULL, NULL);
   if (status != CL_SUCCESS)
     {
-      set_status_error (error, status, "clEnqueueReadBuffer()");
+      lt_opencl_set_error (error, status, "clEnqueueReadBuffer()");
       return FALSE;
     }
   return TRUE;
@@ -385,6 +381,8 @@ static const LtBackend opencl_backend_template = {
   .free = opencl_free,
   .upload = opencl_upload,
   .download = opencl_download,
+  .copy = lt_opencl_copy,
+  .fill = lt_opencl_fill,
   .synchronize = opencl_synchronize,
 };
 
@@ -396,10 +394,11 @@ static const LtBackendModule opencl_module = {
   .get_backend = opencl_get_backend,
 };
 
-G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (void);
+G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (const LtBackendServices *services);
 
 G_MODULE_EXPORT const LtBackendModule *
-lt_backend_module_query (void)
+lt_backend_module_query (const LtBackendServices *services)
 {
+  lt_opencl_services = services;
   return &opencl_module;
 }

@@ -1,0 +1,60 @@
+/* lt-opencl-private.h: what the OpenCL backend's files share
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#define CL_TARGET_OPENCL_VERSION 120
+
+#include <CL/cl.h>
+#include <glib.h>
+
+#include "backends/lt-backend.h"
+#include "backends/lt-backend-module.h"
+
+G_BEGIN_DECLS
+
+/* Element sizes the copy kernels are built for: 1, 2, 4, 8 and 16 bytes. */
+#define LT_OPENCL_N_ELEMENT_SIZES 5
+
+typedef struct
+{
+  LtBackend backend;     /* first: the registry hands this out */
+  guint index;
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+
+  /* The copy and fill kernels, built on first use per element size. A
+   * kernel's arguments are state, so launches hold @launch_lock from
+   * setting them to enqueueing. */
+  GMutex launch_lock;
+  cl_program programs[LT_OPENCL_N_ELEMENT_SIZES];
+  cl_kernel copy_kernels[LT_OPENCL_N_ELEMENT_SIZES];
+  cl_kernel fill_kernels[LT_OPENCL_N_ELEMENT_SIZES];
+} LtOpenCLDevice;
+
+/* The library's helpers, set when the module is queried. */
+extern const LtBackendServices *lt_opencl_services;
+
+void     lt_opencl_set_error     (GError        **error,
+                                  cl_int          status,
+                                  const char     *what);
+
+gboolean lt_opencl_copy          (const LtBackend *self,
+                                  guint            ndim,
+                                  const gint64    *sizes,
+                                  const LtOperand *dst,
+                                  const LtOperand *src,
+                                  GError         **error);
+gboolean lt_opencl_fill          (const LtBackend *self,
+                                  guint            ndim,
+                                  const gint64    *sizes,
+                                  const LtOperand *dst,
+                                  LtValue          value,
+                                  GError         **error);
+void     lt_opencl_release_kernels (LtOpenCLDevice *device);
+
+G_END_DECLS
