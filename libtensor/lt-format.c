@@ -459,10 +459,27 @@ lt_tensor_to_string (LtTensor *self)
   int indent = (int) strlen (prefix);
   g_autoptr (GString) out = g_string_new (prefix);
   g_autoptr (GPtrArray) suffixes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LtTensor) host = NULL;
+  g_autoptr (LtDevice) device = NULL;
   LtDType dtype;
   gboolean default_dtype;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
+
+  /* A tensor on a device is printed from a copy on the CPU, and says where
+   * it lives, as PyTorch's does. */
+  device = lt_tensor_get_device (self);
+  if (lt_device_get_device_type (device) != LT_DEVICE_TYPE_CPU)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *name = lt_device_to_string (device);
+
+      host = lt_tensor_to_cpu (self, &error);
+      if (host == NULL)
+        return g_strdup_printf ("tensor(<the values could not be read from %s: %s>)", name,
+                                error->message);
+      g_ptr_array_add (suffixes, g_strdup_printf ("device='%s'", name));
+    }
 
   dtype = lt_tensor_get_dtype (self);
   if (self->numel == 0)
@@ -478,7 +495,7 @@ lt_tensor_to_string (LtTensor *self)
     {
       default_dtype = dtype == LT_DTYPE_FLOAT32 || dtype == LT_DTYPE_COMPLEX64
                       || dtype == LT_DTYPE_INT64 || dtype == LT_DTYPE_BOOL;
-      append_elements (self, indent, out);
+      append_elements (host != NULL ? host : self, indent, out);
     }
 
   if (!default_dtype)

@@ -10,6 +10,12 @@
 
 G_BEGIN_DECLS
 
+LtStorage       *lt_storage_new_on_backend    (const LtBackend *backend,
+                                               LtDType          dtype,
+                                               gint64           n_elements,
+                                               gboolean         zeroed,
+                                               GError         **error);
+gpointer         lt_storage_get_handle        (LtStorage *self);
 LtStorage       *lt_storage_new_uninitialized (LtDType    dtype,
                                                gint64     n_elements,
                                                GError   **error);

@@ -199,12 +199,12 @@ storage_new (LtDType          dtype,
 }
 
 static LtStorage *
-storage_allocate (LtDType  dtype,
-                  gint64   n_elements,
-                  gboolean zeroed,
-                  GError **error)
+storage_allocate (const LtBackend *backend,
+                  LtDType          dtype,
+                  gint64           n_elements,
+                  gboolean         zeroed,
+                  GError         **error)
 {
-  const LtBackend *backend = lt_cpu_backend_get ();
   LtStorage *self;
   gpointer data;
   gsize nbytes;
@@ -247,7 +247,7 @@ lt_storage_new (LtDType  dtype,
   g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return storage_allocate (dtype, n_elements, TRUE, error);
+  return storage_allocate (lt_cpu_backend_get (), dtype, n_elements, TRUE, error);
 }
 
 /* A storage whose elements hold anything: for results a kernel writes in
@@ -260,7 +260,7 @@ lt_storage_new_uninitialized (LtDType  dtype,
   g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return storage_allocate (dtype, n_elements, FALSE, error);
+  return storage_allocate (lt_cpu_backend_get (), dtype, n_elements, FALSE, error);
 }
 
 static gboolean
@@ -379,6 +379,34 @@ lt_storage_new_for_data (LtDType        dtype,
   return self;
 }
 
+/* A storage in the memory of @backend's device, zero-filled or not. */
+LtStorage *
+lt_storage_new_on_backend (const LtBackend *backend,
+                           LtDType          dtype,
+                           gint64           n_elements,
+                           gboolean         zeroed,
+                           GError         **error)
+{
+  g_return_val_if_fail (backend != NULL, NULL);
+  g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
+
+  return storage_allocate (backend, dtype, n_elements, zeroed, error);
+}
+
+/**
+ * lt_storage_get_device:
+ * @self: an #LtStorage
+ *
+ * Returns: (transfer full): the device the memory lives on
+ */
+LtDevice *
+lt_storage_get_device (LtStorage *self)
+{
+  g_return_val_if_fail (LT_IS_STORAGE (self), NULL);
+
+  return lt_device_new (self->backend->device_type, self->backend->device_index);
+}
+
 /* A storage of another dtype over the same memory, for view_as_real() and
  * view_as_complex(). It keeps @base alive. */
 LtStorage *
@@ -458,19 +486,34 @@ lt_storage_get_device_type (LtStorage *self)
   return self->backend->device_type;
 }
 
+static gboolean
+on_host (LtStorage *self)
+{
+  return self->backend->device_type == LT_DEVICE_TYPE_CPU;
+}
+
 /**
  * lt_storage_get_data: (skip)
  * @self: an #LtStorage
  *
  * The first element's address, valid as long as @self is alive.
  *
- * Returns: (transfer none): the memory of the storage
+ * Returns: (transfer none) (nullable): the memory of the storage, or %NULL
+ *   for a storage on a GPU device, which is not host memory
  */
 gpointer
 lt_storage_get_data (LtStorage *self)
 {
   g_return_val_if_fail (LT_IS_STORAGE (self), NULL);
 
+  return on_host (self) ? self->data : NULL;
+}
+
+/* The backend's handle of the memory: the host address, a cl_mem, a CUDA
+ * device pointer. */
+gpointer
+lt_storage_get_handle (LtStorage *self)
+{
   return self->data;
 }
 
@@ -482,14 +525,15 @@ lt_storage_get_data (LtStorage *self)
  * the memory to other libraries without copying (NumPy's
  * `__array_interface__`). The address stays valid as long as @self is alive.
  *
- * Returns: the address of the memory of the storage
+ * Returns: the address of the memory of the storage, or 0 for a storage on
+ *   a GPU device
  */
 guint64
 lt_storage_get_data_address (LtStorage *self)
 {
   g_return_val_if_fail (LT_IS_STORAGE (self), 0);
 
-  return (guint64) (guintptr) self->data;
+  return on_host (self) ? (guint64) (guintptr) self->data : 0;
 }
 
 static gboolean
@@ -515,6 +559,52 @@ element_at (LtStorage *self,
   return (guint8 *) self->data + (gsize) index * lt_dtype_get_element_size (self->dtype);
 }
 
+/* Element @index as a value: read in place in host memory, downloaded from
+ * a device. */
+static gboolean
+read_value (LtStorage *self,
+            gint64     index,
+            LtValue   *value,
+            GError   **error)
+{
+  gsize size = lt_dtype_get_element_size (self->dtype);
+  guint8 element[16];
+
+  if (!check_index (self, index, error))
+    return FALSE;
+  if (on_host (self))
+    {
+      *value = lt_value_read (self->dtype, element_at (self, index));
+      return TRUE;
+    }
+  if (!self->backend->download (self->backend, element, self->data, (gsize) index * size, size,
+                                error))
+    return FALSE;
+  *value = lt_value_read (self->dtype, element);
+  return TRUE;
+}
+
+static gboolean
+write_value (LtStorage *self,
+             gint64     index,
+             LtValue    value,
+             GError   **error)
+{
+  gsize size = lt_dtype_get_element_size (self->dtype);
+  guint8 element[16];
+
+  if (!check_index (self, index, error))
+    return FALSE;
+  if (on_host (self))
+    {
+      lt_value_write (self->dtype, element_at (self, index), value);
+      return TRUE;
+    }
+  lt_value_write (self->dtype, element, value);
+  return self->backend->upload (self->backend, self->data, (gsize) index * size, element, size,
+                                error);
+}
+
 /**
  * lt_storage_get_double:
  * @self: an #LtStorage
@@ -535,10 +625,11 @@ lt_storage_get_double (LtStorage *self,
   g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
   g_return_val_if_fail (out_value != NULL, FALSE);
 
-  if (!check_index (self, index, error))
-    return FALSE;
+  LtValue value;
 
-  *out_value = lt_value_to_double (lt_value_read (self->dtype, element_at (self, index)));
+  if (!read_value (self, index, &value, error))
+    return FALSE;
+  *out_value = lt_value_to_double (value);
   return TRUE;
 }
 
@@ -561,11 +652,7 @@ lt_storage_set_double (LtStorage *self,
 {
   g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
 
-  if (!check_index (self, index, error))
-    return FALSE;
-
-  lt_value_write (self->dtype, element_at (self, index), lt_value_from_double (value));
-  return TRUE;
+  return write_value (self, index, lt_value_from_double (value), error);
 }
 
 /**
@@ -589,10 +676,11 @@ lt_storage_get_int64 (LtStorage *self,
   g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
   g_return_val_if_fail (out_value != NULL, FALSE);
 
-  if (!check_index (self, index, error))
-    return FALSE;
+  LtValue value;
 
-  *out_value = lt_value_to_int64 (lt_value_read (self->dtype, element_at (self, index)));
+  if (!read_value (self, index, &value, error))
+    return FALSE;
+  *out_value = lt_value_to_int64 (value);
   return TRUE;
 }
 
@@ -615,29 +703,38 @@ lt_storage_set_int64 (LtStorage *self,
 {
   g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
 
-  if (!check_index (self, index, error))
-    return FALSE;
-
-  lt_value_write (self->dtype, element_at (self, index), lt_value_from_int64 (value));
-  return TRUE;
+  return write_value (self, index, lt_value_from_int64 (value), error);
 }
 
 /**
  * lt_storage_get_bytes:
  * @self: an #LtStorage
+ * @error: return location for a #GError
  *
- * The whole buffer as #GBytes, without copying. The bytes keep @self alive
- * and show later writes to the storage.
+ * The whole buffer as #GBytes. For host memory, without copying: the bytes
+ * keep @self alive and show later writes to the storage. For a storage on
+ * a GPU device, a copy downloaded now.
  *
- * Returns: (transfer full): the memory of the storage
+ * Returns: (transfer full): the memory of the storage, or %NULL with @error
+ *   set when a download from the device fails
  */
 GBytes *
-lt_storage_get_bytes (LtStorage *self)
+lt_storage_get_bytes (LtStorage *self,
+                      GError   **error)
 {
-  g_return_val_if_fail (LT_IS_STORAGE (self), NULL);
+  g_autofree guint8 *copy = NULL;
 
-  return g_bytes_new_with_free_func (self->data, self->nbytes, g_object_unref,
-                                     g_object_ref (self));
+  g_return_val_if_fail (LT_IS_STORAGE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (on_host (self))
+    return g_bytes_new_with_free_func (self->data, self->nbytes, g_object_unref,
+                                       g_object_ref (self));
+
+  copy = g_malloc (self->nbytes);
+  if (!self->backend->download (self->backend, copy, self->data, 0, self->nbytes, error))
+    return NULL;
+  return g_bytes_new_take (g_steal_pointer (&copy), self->nbytes);
 }
 
 /**
@@ -663,6 +760,10 @@ lt_storage_shares_memory (LtStorage *self,
     return TRUE;
   if (self->backend != other->backend || self->nbytes == 0 || other->nbytes == 0)
     return FALSE;
+
+  /* OpenCL buffers are handles: the same buffer or none of it. */
+  if (self->backend->device_type == LT_DEVICE_TYPE_OPENCL)
+    return self->data == other->data;
 
   /* Compare address ranges, so that storages made separately over the same
    * memory (two from one GBytes, a reinterpreted one) are recognised too. */

@@ -71,7 +71,10 @@ gboolean      lt_storage_set_int64          (LtStorage      *self,
                                              GError        **error);
 
 LT_AVAILABLE_IN_ALL
-GBytes       *lt_storage_get_bytes          (LtStorage      *self);
+LtDevice     *lt_storage_get_device         (LtStorage      *self);
+LT_AVAILABLE_IN_ALL
+GBytes       *lt_storage_get_bytes          (LtStorage      *self,
+                                             GError        **error);
 LT_AVAILABLE_IN_ALL
 gboolean      lt_storage_shares_memory      (LtStorage      *self,
                                              LtStorage      *other);

@@ -23,6 +23,12 @@ copy_elements (LtTensor *dst,
   const LtBackend *backend = lt_storage_get_backend (dst->storage);
   LtOperand dst_operand = lt_tensor_operand (dst);
   LtOperand src_operand = lt_tensor_operand (src);
+  LtTensor *both[] = { dst, src };
+
+  if (!lt_tensor_check_same_device ("copy", both, 2, error))
+    return FALSE;
+  if (backend->copy == NULL)
+    return lt_tensor_check_host ("copy", both, 1, error);
 
   return backend->copy (backend, dst->ndim, dst->sizes, &dst_operand, &src_operand, error);
 }
@@ -67,8 +73,8 @@ lt_tensor_contiguous (LtTensor *self,
   if (self->is_contiguous)
     return g_object_ref (self);
 
-  copy = lt_tensor_new_contiguous_uninitialized ("contiguous()", lt_tensor_get_dtype (self),
-                                                 self->ndim, self->sizes, error);
+  copy = lt_tensor_new_contiguous_on (lt_storage_get_backend (self->storage), "contiguous()",
+                                      lt_tensor_get_dtype (self), self->ndim, self->sizes, error);
   if (copy == NULL || !copy_elements (copy, self, error))
     return NULL;
   lt_tensor_set_names_internal (copy, self->names);
@@ -223,6 +229,8 @@ lt_tensor_fill (LtTensor *self,
     return FALSE;
 
   backend = lt_storage_get_backend (self->storage);
+  if (backend->fill == NULL)
+    return lt_tensor_check_host ("fill()", &self, 1, error);
   operand = lt_tensor_operand (self);
   return backend->fill (backend, self->ndim, self->sizes, &operand,
                        lt_value_from_double (value), error);

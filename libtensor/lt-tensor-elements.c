@@ -20,7 +20,8 @@ element_pointer (LtTensor     *self,
   gint64 index;
   LtDType dtype = lt_tensor_get_dtype (self);
 
-  if (!lt_tensor_storage_index_of (self, indices, n_indices, &index, error))
+  if (!lt_tensor_check_host ("element access", &self, 1, error)
+      || !lt_tensor_storage_index_of (self, indices, n_indices, &index, error))
     return NULL;
 
   return (guint8 *) lt_storage_get_data (self->storage)
@@ -233,6 +234,7 @@ lt_tensor_to_doubles (LtTensor *self,
                       gsize    *n_values)
 {
   g_autoptr (LtTensor) values = NULL;
+  g_autoptr (LtTensor) host = NULL;
   gboolean complex;
   gsize count;
   double *result;
@@ -244,6 +246,11 @@ lt_tensor_to_doubles (LtTensor *self,
   if (self->numel == 0)
     return NULL;
 
+  /* The values of a tensor on a device are read from a copy on the CPU. */
+  host = lt_tensor_to_cpu (self, NULL);
+  if (host == NULL)
+    return NULL;
+
   /* A complex128 element is laid out as two doubles, real then imaginary,
    * so a contiguous complex128 copy already holds the wanted values. (Not
    * view_as_real(): that needs one more dim than the tensor may have.) */
@@ -251,7 +258,7 @@ lt_tensor_to_doubles (LtTensor *self,
   values = lt_tensor_new_contiguous ("to_doubles()",
                                      complex ? LT_DTYPE_COMPLEX128 : LT_DTYPE_FLOAT64,
                                      self->ndim, self->sizes, NULL);
-  if (values == NULL || !lt_tensor_copy_from (values, self, NULL))
+  if (values == NULL || !lt_tensor_copy_from (values, host, NULL))
     return NULL;
 
   count = (gsize) values->numel * (complex ? 2 : 1);
@@ -291,7 +298,9 @@ lt_tensor_to_bytes (LtTensor *self,
     return NULL;
 
   element_size = lt_dtype_get_element_size (lt_tensor_get_dtype (self));
-  storage_bytes = lt_storage_get_bytes (contiguous->storage);
+  storage_bytes = lt_storage_get_bytes (contiguous->storage, error);
+  if (storage_bytes == NULL)
+    return NULL;
   return g_bytes_new_from_bytes (storage_bytes,
                                  (gsize) contiguous->storage_offset * element_size,
                                  (gsize) contiguous->numel * element_size);

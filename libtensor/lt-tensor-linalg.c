@@ -29,6 +29,10 @@ lt_linalg_check_dtypes (const char *op,
 {
   LtDType a_dtype = lt_tensor_get_dtype (a);
   LtDType b_dtype = lt_tensor_get_dtype (b);
+  LtTensor *both[] = { a, b };
+
+  if (!lt_tensor_check_host (op, both, 2, error))
+    return FALSE;
 
   if (a_dtype != b_dtype)
     {
@@ -70,8 +74,12 @@ lt_linalg_product (const char   *op,
   const LtBackend *backend;
   LtOperand out_operand, a_operand, b_operand;
 
+  LtTensor *both[] = { a, b };
+
   g_return_val_if_fail (batch_ndim <= LT_MAX_DIMS, NULL);
 
+  if (!lt_tensor_check_host (op, both, 2, error))
+    return NULL;
   out = lt_tensor_new_contiguous (op, lt_tensor_get_dtype (a), out_ndim, out_sizes, error);
   if (out == NULL)
     return NULL;

@@ -91,6 +91,9 @@ broadcast (const char      *op,
            const char     **out_names,
            GError         **error)
 {
+  if (!lt_tensor_check_host (op, tensors, n_tensors, error))
+    return FALSE;
+
   gboolean named = FALSE;
   guint ndim = 0;
 

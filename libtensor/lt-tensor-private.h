@@ -52,6 +52,12 @@ LtTensor *lt_tensor_new_contiguous_uninitialized (const char   *op,
                                                   guint         ndim,
                                                   const gint64 *sizes,
                                                   GError      **error);
+LtTensor *lt_tensor_new_contiguous_on (const LtBackend *backend,
+                                       const char      *op,
+                                       LtDType          dtype,
+                                       guint            ndim,
+                                       const gint64    *sizes,
+                                       GError         **error);
 LtTensor *lt_tensor_new_strided_like  (LtTensor     *like,
                                        LtDType       dtype,
                                        GError      **error);
@@ -65,6 +71,14 @@ gboolean  lt_tensor_check_sizes       (const char   *op,
                                        const gint64 *sizes,
                                        guint         n_sizes,
                                        GError      **error);
+gboolean  lt_tensor_check_host        (const char      *op,
+                                       LtTensor *const *tensors,
+                                       guint            n_tensors,
+                                       GError         **error);
+gboolean  lt_tensor_check_same_device (const char      *op,
+                                       LtTensor *const *tensors,
+                                       guint            n_tensors,
+                                       GError         **error);
 gboolean  lt_tensor_check_writable    (const char   *op,
                                        LtTensor     *self,
                                        GError      **error);

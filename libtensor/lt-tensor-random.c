@@ -56,7 +56,9 @@ fill (const char           *op,
   LtOperand dst, probability_operand;
   guint64 seed, counter;
 
-  if (!lt_tensor_check_writable (op, self, error))
+  LtTensor *both[] = { self, probabilities };
+
+  if (!lt_tensor_check_host (op, both, 2, error) || !lt_tensor_check_writable (op, self, error))
     return FALSE;
   if (self->numel == 0)
     return TRUE;

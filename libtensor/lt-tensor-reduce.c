@@ -142,6 +142,9 @@ run_reduce (const char           *op,
   LtOperand src, dst, idx;
   guint out_ndim = 0;
 
+  if (!lt_tensor_check_host (op, &self, 1, error))
+    return FALSE;
+
   /* Nothing wanted: the arguments were valid, which is all there is. */
   if (values == NULL && indices == NULL)
     return TRUE;
@@ -932,7 +935,8 @@ along_dim_result (const char *op,
 {
   LtTensor *result;
 
-  if (!lt_tensor_wrap_dim (op, dim, self->ndim, out_dim, error))
+  if (!lt_tensor_check_host (op, &self, 1, error)
+      || !lt_tensor_wrap_dim (op, dim, self->ndim, out_dim, error))
     return NULL;
   result = lt_tensor_new_contiguous (op, dtype, self->ndim, self->sizes, error);
   if (result != NULL)
@@ -1122,6 +1126,17 @@ lt_tensor_equal (LtTensor *self,
       || memcmp (self->sizes, other->sizes, self->ndim * sizeof (gint64)) != 0)
     return FALSE;
 
+  /* Tensors on a device are compared on the CPU. A tensor that cannot be
+   * read back equals nothing. */
+  if (lt_storage_get_device_type (self->storage) != LT_DEVICE_TYPE_CPU
+      || lt_storage_get_device_type (other->storage) != LT_DEVICE_TYPE_CPU)
+    {
+      g_autoptr (LtTensor) self_host = lt_tensor_to_cpu (self, NULL);
+      g_autoptr (LtTensor) other_host = lt_tensor_to_cpu (other, NULL);
+
+      return self_host != NULL && other_host != NULL && lt_tensor_equal (self_host, other_host);
+    }
+
   /* Values are compared in the promoted dtype, so an int64 equals its
    * float32 rounding there, as in torch.equal(). */
   /* PyTorch's promotion of two dimensioned tensors. */
@@ -1185,6 +1200,13 @@ lt_tensor_allclose (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), FALSE);
   g_return_val_if_fail (out_result != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  {
+    LtTensor *both[] = { self, other };
+
+    if (!lt_tensor_check_host ("allclose()", both, 2, error))
+      return FALSE;
+  }
 
   if (lt_tensor_get_dtype (self) != lt_tensor_get_dtype (other))
     {

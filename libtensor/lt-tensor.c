@@ -248,12 +248,13 @@ lt_tensor_check_sizes (const char   *op,
 }
 
 static LtTensor *
-new_contiguous (const char   *op,
-                LtDType       dtype,
-                guint         ndim,
-                const gint64 *sizes,
-                gboolean      zeroed,
-                GError      **error)
+new_contiguous (const LtBackend *backend,
+                const char      *op,
+                LtDType          dtype,
+                guint            ndim,
+                const gint64    *sizes,
+                gboolean         zeroed,
+                GError         **error)
 {
   g_autoptr (LtStorage) storage = NULL;
   gint64 strides[LT_MAX_DIMS];
@@ -271,8 +272,7 @@ new_contiguous (const char   *op,
     }
 
   lt_layout_numel (ndim, sizes, &numel);
-  storage = zeroed ? lt_storage_new (dtype, numel, error)
-                   : lt_storage_new_uninitialized (dtype, numel, error);
+  storage = lt_storage_new_on_backend (backend, dtype, numel, zeroed, error);
   if (storage == NULL)
     return NULL;
 
@@ -287,7 +287,7 @@ lt_tensor_new_contiguous (const char   *op,
                           const gint64 *sizes,
                           GError      **error)
 {
-  return new_contiguous (op, dtype, ndim, sizes, TRUE, error);
+  return new_contiguous (lt_cpu_backend_get (), op, dtype, ndim, sizes, TRUE, error);
 }
 
 /* The same with elements holding anything, for a result the caller's kernel
@@ -300,7 +300,19 @@ lt_tensor_new_contiguous_uninitialized (const char   *op,
                                         const gint64 *sizes,
                                         GError      **error)
 {
-  return new_contiguous (op, dtype, ndim, sizes, FALSE, error);
+  return new_contiguous (lt_cpu_backend_get (), op, dtype, ndim, sizes, FALSE, error);
+}
+
+/* The same on the device of @backend. */
+LtTensor *
+lt_tensor_new_contiguous_on (const LtBackend *backend,
+                             const char      *op,
+                             LtDType          dtype,
+                             guint            ndim,
+                             const gint64    *sizes,
+                             GError         **error)
+{
+  return new_contiguous (backend, op, dtype, ndim, sizes, FALSE, error);
 }
 
 /* A new tensor shaped like @like whose strides keep @like's memory order
@@ -329,7 +341,9 @@ lt_tensor_new_strided_like (LtTensor *like,
   else
     lt_layout_dense_strides_like (like->ndim, like->sizes, like->strides, strides);
 
-  storage = lt_storage_new_uninitialized (dtype, like->numel, error);
+  /* On @like's device: copies stay where their source is. */
+  storage = lt_storage_new_on_backend (lt_storage_get_backend (like->storage), dtype, like->numel,
+                                       FALSE, error);
   if (storage == NULL)
     return NULL;
 
@@ -384,10 +398,12 @@ LtOperand
 lt_tensor_operand (LtTensor *self)
 {
   LtDType dtype = lt_storage_get_dtype (self->storage);
-  guint8 *data = lt_storage_get_data (self->storage);
+  guint8 *data = lt_storage_get_handle (self->storage);
+  gboolean on_host = lt_storage_get_device_type (self->storage) == LT_DEVICE_TYPE_CPU;
 
   return (LtOperand) {
-    .data = data + self->storage_offset * (gint64) lt_dtype_get_element_size (dtype),
+    .data = on_host ? data + self->storage_offset * (gint64) lt_dtype_get_element_size (dtype)
+                    : NULL,
     .dtype = dtype,
     .strides = self->strides,
     .buffer = data,

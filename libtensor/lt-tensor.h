@@ -138,6 +138,17 @@ gboolean      lt_tensor_storage_index_of     (LtTensor      *self,
                                               gint64        *out_index,
                                               GError       **error);
 
+/* Devices (lt-tensor-device.c) */
+LT_AVAILABLE_IN_ALL
+LtDevice     *lt_tensor_get_device           (LtTensor       *self);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_to_device            (LtTensor       *self,
+                                              const LtDevice *device,
+                                              GError        **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_to_cpu               (LtTensor       *self,
+                                              GError        **error);
+
 /* Views (lt-tensor-views.c) */
 LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_alias                (LtTensor      *self);

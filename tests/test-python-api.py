@@ -514,7 +514,8 @@ def _gir_path():
 PRIVATE_WORDS = ('backend', 'layout', 'literal', 'index_expr', 'value_', 'philox', 'cpu')
 
 # Public names that contain one of those words on purpose.
-PUBLIC_EXCEPTIONS = {'lt_tensor_new_from_literal', 'lt_tensor_new_from_literal_with_dtype'}
+PUBLIC_EXCEPTIONS = {'lt_tensor_new_from_literal', 'lt_tensor_new_from_literal_with_dtype',
+                     'lt_tensor_to_cpu'}
 
 CORE = '{http://www.gtk.org/introspection/core/1.0}'
 C = '{http://www.gtk.org/introspection/c/1.0}'

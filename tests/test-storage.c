@@ -98,7 +98,7 @@ test_empty_storage (void)
 
   g_assert_no_error (error);
   g_assert_cmpint (lt_storage_get_n_elements (storage), ==, 0);
-  bytes = lt_storage_get_bytes (storage);
+  bytes = lt_storage_get_bytes (storage, NULL);
   g_assert_cmpuint (g_bytes_get_size (bytes), ==, 0);
 }
 
@@ -165,7 +165,7 @@ test_from_bytes_shares_memory (void)
   g_assert_true (lt_storage_get_data (storage) == g_bytes_get_data (bytes, NULL));
   g_assert_cmpint (lt_storage_get_n_elements (storage), ==, 3);
 
-  exported = lt_storage_get_bytes (storage);
+  exported = lt_storage_get_bytes (storage, NULL);
   g_assert_true (g_bytes_get_data (exported, NULL) == lt_storage_get_data (storage));
   /* The exported bytes keep the storage alive. */
   g_clear_object (&storage);
@@ -252,7 +252,7 @@ test_shares_memory (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (LtStorage) a = lt_storage_new (LT_DTYPE_FLOAT32, 4, &error);
   g_autoptr (LtStorage) b = lt_storage_new (LT_DTYPE_FLOAT32, 4, &error);
-  g_autoptr (GBytes) bytes = lt_storage_get_bytes (a);
+  g_autoptr (GBytes) bytes = lt_storage_get_bytes (a, NULL);
   g_autoptr (LtStorage) again = lt_storage_new_from_bytes (LT_DTYPE_INT32, bytes, &error);
 
   g_assert_no_error (error);

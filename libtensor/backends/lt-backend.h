@@ -49,6 +49,8 @@ struct _LtBackend
 {
   const char *name;
   LtDeviceType device_type;
+  /* Which device of its type this backend runs (0 for the CPU). */
+  guint device_index;
 
   /* Memory for @nbytes, or NULL when there is not enough; zero-filled when
    * @zeroed, else holding anything (for results a kernel overwrites in

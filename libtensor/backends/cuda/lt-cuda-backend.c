@@ -82,6 +82,7 @@ count_devices_once (void)
       for (int i = 0; i < n_devices; i++)
         {
           devices[i].backend = cuda_backend_template;
+          devices[i].backend.device_index = (guint) i;
           devices[i].index = i;
         }
       counted = TRUE;

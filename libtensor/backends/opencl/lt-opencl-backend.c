@@ -161,6 +161,7 @@ enumerate_devices (void)
           OpenCLDevice *device = g_new0 (OpenCLDevice, 1);
 
           device->backend = opencl_backend_template;
+          device->backend.device_index = devices->len;
           device->index = devices->len;
           g_mutex_init (&device->launch_lock);
           device->platform = platforms[p];

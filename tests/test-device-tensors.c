@@ -1,0 +1,303 @@
+/* test-device-tensors.c: tensors on a GPU device
+ *
+ * Runs on the first OpenCL device (PoCL's CPU device in CI; build-aux/test.sh
+ * makes its absence a failure) and skips where there is none.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "lt-test-utils.h"
+
+/* The first OpenCL device, or NULL after g_test_skip(). */
+static LtDevice *
+opencl_device (void)
+{
+  g_autoptr (LtDevice) device = lt_device_new (LT_DEVICE_TYPE_OPENCL, 0);
+  g_autoptr (GError) error = NULL;
+
+  if (!lt_device_is_available (device, &error))
+    {
+      if (g_getenv ("LT_TEST_EXPECT_OPENCL") != NULL)
+        g_error ("LT_TEST_EXPECT_OPENCL is set, but %s", error->message);
+      g_test_skip (error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&device);
+}
+
+static LtTensor *
+literal (const char *text,
+         LtDType     dtype)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *tensor = lt_tensor_new_from_literal_with_dtype (text, dtype, &error);
+
+  g_assert_no_error (error);
+  return tensor;
+}
+
+static LtTensor *
+to_device (LtTensor *tensor,
+           LtDevice *device)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *moved = lt_tensor_to_device (tensor, device, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (moved);
+  return moved;
+}
+
+static LtTensor *
+to_cpu (LtTensor *tensor)
+{
+  g_autoptr (GError) error = NULL;
+  LtTensor *moved = lt_tensor_to_cpu (tensor, &error);
+
+  g_assert_no_error (error);
+  return moved;
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  const LtDType dtypes[] = { LT_DTYPE_BOOL, LT_DTYPE_INT8, LT_DTYPE_INT16, LT_DTYPE_FLOAT32,
+                             LT_DTYPE_INT64, LT_DTYPE_COMPLEX128 };
+
+  if (device == NULL)
+    return;
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) host = lt_test_arange_shaped (dtypes[d], 5, 7);
+      g_autoptr (LtTensor) host_t = lt_tensor_t (host, &error);
+      g_autoptr (LtTensor) host_slice = lt_tensor_index (host, "[1:4, ::3]", &error);
+      g_autoptr (LtTensor) empty = lt_tensor_index (host, "[5:]", &error);
+      g_autoptr (LtTensor) scalar = lt_tensor_index (host, "[2, 3]", &error);
+      LtTensor *cases[] = { host, host_t, host_slice, empty, scalar };
+
+      g_assert_no_error (error);
+      for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+        {
+          g_autoptr (LtTensor) on_device = to_device (cases[c], device);
+          g_autoptr (LtDevice) where = lt_tensor_get_device (on_device);
+          g_autoptr (LtTensor) back = to_cpu (on_device);
+          g_autoptr (LtDevice) back_where = lt_tensor_get_device (back);
+          g_autoptr (LtTensor) again = to_device (on_device, device);
+
+          g_assert_true (lt_device_equal (where, device));
+          g_assert_cmpint (lt_device_get_device_type (back_where), ==, LT_DEVICE_TYPE_CPU);
+          g_assert_cmpint (lt_tensor_get_dtype (back), ==, dtypes[d]);
+          g_assert_true (lt_tensor_equal (back, cases[c]));
+          /* Moving to where it is already is no copy. */
+          g_assert_true (again == on_device);
+        }
+    }
+}
+
+/* Views of a device tensor are metadata as on the CPU; reading one back
+ * (through the device's copy kernel) gives the view's values. */
+static void
+test_views_of_device_tensors (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) host = NULL;
+  g_autoptr (LtTensor) on_device = NULL;
+  const char *expressions[] = { "[1:, ::2]", "[::-1, 2]", "[None, 3:, :2]", "[...]" };
+
+  if (device == NULL)
+    return;
+  host = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 6, 8);
+  on_device = to_device (host, device);
+  for (guint e = 0; e < G_N_ELEMENTS (expressions); e++)
+    {
+      g_autoptr (LtTensor) host_view = lt_tensor_index (host, expressions[e], &error);
+      g_autoptr (LtTensor) device_view = lt_tensor_index (on_device, expressions[e], &error);
+      g_autoptr (LtTensor) back = NULL;
+      g_autoptr (LtTensor) dense = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_shares_storage (device_view, on_device));
+      back = to_cpu (device_view);
+      g_assert_true (lt_tensor_equal (back, host_view));
+
+      /* contiguous() and clone() stay on the device. */
+      dense = lt_tensor_contiguous (device_view, &error);
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_is_contiguous (dense));
+      g_assert_true (lt_tensor_equal (dense, host_view));
+    }
+}
+
+static void
+test_fill_and_copy_on_device (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) on_device = NULL;
+  g_autoptr (LtTensor) column = NULL;
+  g_autoptr (LtTensor) row = NULL;
+  g_autoptr (LtTensor) expected = NULL;
+
+  if (device == NULL)
+    return;
+  on_device = to_device (literal ("[[1, 2, 3], [4, 5, 6]]", LT_DTYPE_FLOAT64), device);
+  column = lt_tensor_index (on_device, "[:, 1]", &error);
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_fill (column, 9, &error));
+  g_assert_no_error (error);
+  expected = literal ("[[1, 9, 3], [4, 9, 6]]", LT_DTYPE_FLOAT64);
+  g_assert_true (lt_tensor_equal (on_device, expected));
+
+  /* A broadcast copy from another device tensor. */
+  row = to_device (literal ("[7, 8, 0]", LT_DTYPE_FLOAT64), device);
+  g_assert_true (lt_tensor_copy_from (on_device, row, &error));
+  g_assert_no_error (error);
+  g_clear_object (&expected);
+  expected = literal ("[[7, 8, 0], [7, 8, 0]]", LT_DTYPE_FLOAT64);
+  g_assert_true (lt_tensor_equal (on_device, expected));
+}
+
+static void
+test_printing (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  g_autoptr (LtTensor) floats = NULL;
+  g_autoptr (LtTensor) ints = NULL;
+  g_autofree char *float_text = NULL;
+  g_autofree char *int_text = NULL;
+
+  if (device == NULL)
+    return;
+  floats = to_device (literal ("[1.5, 2]", LT_DTYPE_FLOAT32), device);
+  ints = to_device (literal ("[[1, 2]]", LT_DTYPE_INT32), device);
+  float_text = lt_tensor_to_string (floats);
+  int_text = lt_tensor_to_string (ints);
+  g_assert_cmpstr (float_text, ==, "tensor([1.5000, 2.0000], device='opencl:0')");
+  g_assert_cmpstr (int_text, ==, "tensor([[1, 2]], device='opencl:0', dtype=torch.int32)");
+}
+
+/* Operations without device kernels yet refuse device tensors in words,
+ * and mixing devices is refused as PyTorch refuses it. Nothing crashes and
+ * the device tensor is untouched. */
+static void
+test_refusals (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  g_autoptr (LtTensor) host = NULL;
+  g_autoptr (LtTensor) on_device = NULL;
+  g_autoptr (LtGenerator) generator = lt_generator_new (1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) result = NULL;
+  gint64 at[] = { 0, 1 };
+  double value = 0;
+
+  if (device == NULL)
+    return;
+  host = literal ("[[1, 2], [3, 4]]", LT_DTYPE_FLOAT32);
+  on_device = to_device (host, device);
+
+  result = lt_tensor_add (on_device, on_device, 1, &error);
+  g_assert_null (result);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_assert_cmpstr (error->message, ==,
+                   "add(): tensors on opencl:0 are not supported by this operation yet; move "
+                   "them to the CPU with to_cpu() first");
+  g_clear_error (&error);
+
+  result = lt_tensor_sum (on_device, NULL, 0, FALSE, &error);
+  g_assert_null (result);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+
+  result = lt_tensor_matmul (on_device, host, &error);
+  g_assert_null (result);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+
+  g_assert_false (lt_tensor_uniform_ (on_device, generator, 0, 1, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+
+  g_assert_false (lt_tensor_get_double (on_device, at, 2, &value, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+
+  g_assert_false (lt_tensor_copy_from (host, on_device, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_assert_nonnull (strstr (error->message,
+                            "expected all tensors on the same device, got cpu and opencl:0"));
+  g_clear_error (&error);
+
+  g_assert_true (lt_tensor_equal (on_device, host));
+}
+
+static void
+test_device_storage (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  g_autoptr (LtTensor) on_device = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtDevice) where = NULL;
+  LtStorage *storage;
+  const gint16 expected[] = { 5, -6, 7 };
+  double value = 0;
+
+  if (device == NULL)
+    return;
+  on_device = to_device (literal ("[5, -6, 7]", LT_DTYPE_INT16), device);
+  storage = lt_tensor_get_storage (on_device);
+  where = lt_storage_get_device (storage);
+  g_assert_true (lt_device_equal (where, device));
+  g_assert_cmpint (lt_storage_get_device_type (storage), ==, LT_DEVICE_TYPE_OPENCL);
+
+  /* Not host memory: no pointer, no address; the bytes are a copy. */
+  g_assert_null (lt_storage_get_data (storage));
+  g_assert_cmpuint (lt_storage_get_data_address (storage), ==, 0);
+  bytes = lt_storage_get_bytes (storage, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), expected,
+                   sizeof expected);
+
+  /* Single elements cross one at a time. */
+  g_assert_true (lt_storage_set_double (storage, 1, 100, &error));
+  g_assert_no_error (error);
+  g_assert_true (lt_storage_get_double (storage, 1, &value, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (value, ==, 100);
+  g_assert_false (lt_storage_get_double (storage, 3, &value, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+}
+
+static void
+test_unavailable_device (void)
+{
+  g_autoptr (LtTensor) host = literal ("[1, 2]", LT_DTYPE_FLOAT32);
+  g_autoptr (LtDevice) nowhere = lt_device_new (LT_DEVICE_TYPE_OPENCL, 4096);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) moved = lt_tensor_to_device (host, nowhere, &error);
+
+  g_assert_null (moved);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_assert_true (g_str_has_prefix (error->message, "opencl:4096 is not available: "));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/device-tensors/round-trip", test_round_trip);
+  g_test_add_func ("/device-tensors/views", test_views_of_device_tensors);
+  g_test_add_func ("/device-tensors/fill-and-copy", test_fill_and_copy_on_device);
+  g_test_add_func ("/device-tensors/printing", test_printing);
+  g_test_add_func ("/device-tensors/refusals", test_refusals);
+  g_test_add_func ("/device-tensors/storage", test_device_storage);
+  g_test_add_func ("/device-tensors/unavailable", test_unavailable_device);
+
+  return g_test_run ();
+}
