@@ -7,6 +7,7 @@
 # PyTorch has no answer: negative slice steps, zero-copy arrays).
 
 import gc
+import os
 import random
 import unittest
 
@@ -554,6 +555,52 @@ TYPESTRS = {
     'int64': '<i8', 'float16': '<f2', 'float32': '<f4', 'float64': '<f8',
     'complex64': '<c8', 'complex128': '<c16',
 }
+
+
+class TestDevices(LtTestCase):
+
+    def device(self):
+        if 'opencl:0' not in Lt.device_list():
+            if os.environ.get('LT_TEST_EXPECT_OPENCL'):
+                self.fail('LT_TEST_EXPECT_OPENCL is set, but there is no opencl:0')
+            self.skipTest('no OpenCL device here')
+        return 'opencl:0'
+
+    def test_device_objects(self):
+        self.assertEqual(str(Lt.Device('cuda', 1)), 'cuda:1')
+        self.assertEqual(repr(Lt.Device('cpu')), "device(type='cpu')")
+        self.assertEqual(repr(Lt.Device('opencl:2')), "device(type='opencl', index=2)")
+        self.assertEqual(Lt.Device('cuda:0'), 'cuda')
+        self.assertNotEqual(Lt.Device('cuda:0'), Lt.Device('cuda:1'))
+        self.assertEqual(Lt.tensor([1]).device, 'cpu')
+        self.assertEqual(Lt.Device('opencl', 3).type, 'opencl')
+        self.assertEqual(Lt.Device('opencl', 3).index, 3)
+
+    def test_to_and_back(self):
+        name = self.device()
+        t = Lt.tensor([[1.5, 2], [3, 4]])
+        d = t.to(name)
+        self.assertEqual(d.device, name)
+        self.assertEqual(str(d), "tensor([[1.5000, 2.0000],\n        [3.0000, 4.0000]], "
+                                 "device='opencl:0')")
+        self.assertEqual(d.t().cpu().tolist(), [[1.5, 3.0], [2.0, 4.0]])
+        self.assertIs(d.to(name), d)
+        back = d.to('cpu', 'float64')
+        self.assertEqual(back.device, 'cpu')
+        self.assertEqual(back.dtype, Lt.DType.FLOAT64)
+        self.assertEqual(back.tolist(), t.tolist())
+        self.assertIsNot(t.to('cpu', copy=True), t)
+
+    def test_refusals(self):
+        d = Lt.tensor([1.0, 2.0]).to(self.device())
+        with self.assertRaises(TypeError) as caught:
+            np.asarray(d)
+        self.assertIn('opencl:0', str(caught.exception))
+        with self.assertRaises(GLib.Error) as caught:
+            d + d
+        self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
+        with self.assertRaises(GLib.Error):
+            Lt.tensor([1.0]).to('opencl:99')
 
 
 class TestNumPy(LtTestCase):

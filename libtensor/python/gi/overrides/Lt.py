@@ -44,6 +44,15 @@ def _as_dtype(dtype):
                     % (dtype,))
 
 
+def _as_device(value):
+    """An Lt.Device for a device or a device name ('cpu', 'cuda:0'), else None."""
+    if isinstance(value, Lt.Device):
+        return value
+    if isinstance(value, str) and value.split(':', 1)[0] in ('cpu', 'cuda', 'opencl'):
+        return Lt.Device.new_from_string(value)
+    return None
+
+
 def _is_bool(value):
     # NumPy's bool_ is neither a bool nor a numbers.Integral.
     return isinstance(value, bool) or type(value).__name__ == 'bool_'
@@ -451,12 +460,40 @@ class Tensor(Lt.Tensor):
 
     # Copies and writes
 
-    def to(self, dtype, copy=False):
-        """This tensor converted to @dtype (itself when it already has it, unless @copy)."""
-        dtype = _as_dtype(dtype)
-        if copy and dtype == self.get_dtype():
-            return self.clone()
-        return self.to_dtype(dtype)
+    def to(self, *args, copy=False):
+        """This tensor on a device and/or in a dtype, as PyTorch's to().
+
+        t.to('opencl:0'), t.to(Lt.DType.FLOAT64), t.to('cpu', 'float64'): itself
+        when it is already there and of that dtype, unless @copy.
+        """
+        if not 1 <= len(args) <= 2:
+            raise TypeError('to() takes a device, a dtype, or a device then a dtype')
+        device = dtype = None
+        for arg in args:
+            parsed = _as_device(arg)
+            if parsed is not None and device is None and dtype is None:
+                device = parsed
+            elif dtype is None:
+                dtype = _as_dtype(arg)
+            else:
+                raise TypeError('to() takes a device, a dtype, or a device then a dtype')
+        result = self
+        if device is not None:
+            result = result.to_device(device)
+        if dtype is not None and dtype != result.get_dtype():
+            result = result.to_dtype(dtype)
+        if copy and result is self:
+            result = self.clone()
+        return result
+
+    def cpu(self):
+        """This tensor in host memory: itself when it is there already."""
+        return self.to_cpu()
+
+    @property
+    def device(self):
+        """The Lt.Device the tensor's storage lives on (str() gives 'cpu', 'opencl:0'...)."""
+        return self.get_device()
 
     def fill_(self, value):
         self[...] = value
@@ -490,8 +527,8 @@ class Tensor(Lt.Tensor):
         """
         storage = self.get_storage()
         if storage.get_device_type() != Lt.DeviceType.CPU:
-            raise TypeError('a tensor on device %s cannot be shared with NumPy; copy it to '
-                            'the CPU first' % storage.get_device_type().value_nick)
+            raise TypeError('a tensor on %s cannot be shared with NumPy; copy it to the CPU '
+                            'first with t.cpu()' % self.get_device().to_string())
         dtype = self.get_dtype()
         typestr = _TYPESTRS.get(dtype)
         if typestr is None:
@@ -973,6 +1010,46 @@ for _name, _function in {
 
 Tensor = override(Tensor)
 __all__.append('Tensor')
+
+
+class Device(Lt.Device):
+    """A device, printed and compared as PyTorch's torch.device."""
+
+    def __new__(cls, name, index=None):
+        if index is not None:
+            name = '%s:%d' % (name, index)
+        return Lt.Device.new_from_string(name)
+
+    @property
+    def type(self):
+        return {Lt.DeviceType.CPU: 'cpu', Lt.DeviceType.CUDA: 'cuda',
+                Lt.DeviceType.OPENCL: 'opencl'}[self.get_device_type()]
+
+    @property
+    def index(self):
+        return self.get_index()
+
+    def __str__(self):
+        return self.to_string()
+
+    def __repr__(self):
+        if self.get_device_type() == Lt.DeviceType.CPU:
+            return "device(type='cpu')"
+        return "device(type='%s', index=%d)" % (self.type, self.get_index())
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            other = _as_device(other)
+        if not isinstance(other, Lt.Device):
+            return NotImplemented
+        return self.equal(other)
+
+    def __hash__(self):
+        return hash((int(self.get_device_type()), self.get_index()))
+
+
+Device = override(Device)
+__all__.append('Device')
 
 
 def where(condition, input, other):
