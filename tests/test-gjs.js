@@ -142,5 +142,20 @@ check('to_string prints as PyTorch does', () => {
         'text');
 });
 
+check('devices are named, listed and used as in PyTorch', () => {
+    const names = Lt.device_list();
+    assertEqual(names[0], 'cpu', 'first device');
+    assertEqual(Lt.Device.new_from_string('cuda').to_string(), 'cuda:0', 'parsed name');
+    assertThrowsLt(Lt.Error.PARSE, () => Lt.Device.new_from_string('gpu'));
+    assertThrowsLt(Lt.Error.DEVICE,
+        () => points().to_device(Lt.Device.new(Lt.DeviceType.OPENCL, 4096)));
+    if (names.includes('opencl:0')) {
+        const d = points().to_device(Lt.Device.new_from_string('opencl:0'));
+        assertEqual(d.get_device().to_string(), 'opencl:0', 'device');
+        assertEqual(d.t().to_cpu().to_doubles(), [4, 5, 2, 1, 3, 1], 'values back');
+        assertThrowsLt(Lt.Error.DEVICE, () => d.add(d, 1));
+    }
+});
+
 print(`1..${count}`);
 System.exit(failures === 0 ? 0 : 1);
