@@ -160,6 +160,67 @@ test_fill_and_copy_on_device (void)
   g_assert_true (lt_tensor_equal (on_device, expected));
 }
 
+/* Conversions on the device give the CPU's bits for every pair of dtypes,
+ * special values included (NaN, infinities, -0, values out of an integer's
+ * range, halves that overflow or go subnormal, ties). */
+static void
+test_conversions_match_the_cpu (void)
+{
+  g_autoptr (LtDevice) device = opencl_device ();
+  static const double values[] = {
+    0.0, -0.0, 1.5, -2.7, 2.5, 0.5, -0.5, 1e10, -1e10, 65520, 65519, 1e-8, 6e-8, 3.4e38,
+    255, 256, -129, 9007199254740993.0, 1e300, -1e300, 0x1p31, -0x1p31, 0x1p63,
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) base = NULL;
+  g_autofree double *all = NULL;
+  gsize n = G_N_ELEMENTS (values) + 3;  /* and NaN, inf, -inf */
+  gint64 shape[1];
+
+  if (device == NULL)
+    return;
+
+  all = g_new (double, n);
+  memcpy (all, values, sizeof values);
+  all[n - 3] = NAN;
+  all[n - 2] = INFINITY;
+  all[n - 1] = -INFINITY;
+  shape[0] = (gint64) n;
+  base = lt_tensor_new_from_data (LT_DTYPE_FLOAT64, all, n, shape, 1, &error);
+  g_assert_no_error (error);
+
+  for (LtDType from = LT_DTYPE_BOOL; from <= LT_DTYPE_COMPLEX128; from++)
+    {
+      g_autoptr (LtTensor) source = lt_tensor_to_dtype (base, from, &error);
+      g_autoptr (LtTensor) on_device = NULL;
+
+      g_assert_no_error (error);
+      on_device = to_device (source, device);
+      for (LtDType to = LT_DTYPE_BOOL; to <= LT_DTYPE_COMPLEX128; to++)
+        {
+          g_autoptr (LtTensor) expected = lt_tensor_to_dtype (source, to, &error);
+          g_autoptr (LtTensor) converted = lt_tensor_to_dtype (on_device, to, &error);
+          g_autoptr (LtTensor) back = NULL;
+          g_autoptr (GBytes) expected_bytes = NULL;
+          g_autoptr (GBytes) back_bytes = NULL;
+
+          g_assert_no_error (error);
+          back = to_cpu (converted);
+          expected_bytes = lt_tensor_to_bytes (expected, &error);
+          back_bytes = lt_tensor_to_bytes (back, &error);
+          g_assert_no_error (error);
+          if (!g_bytes_equal (expected_bytes, back_bytes))
+            {
+              g_autofree char *want = lt_tensor_to_string (expected);
+              g_autofree char *got = lt_tensor_to_string (back);
+
+              g_error ("%s -> %s on the device: %s, the CPU gives %s", lt_dtype_get_name (from),
+                       lt_dtype_get_name (to), got, want);
+            }
+        }
+    }
+}
+
 static void
 test_printing (void)
 {
@@ -294,6 +355,7 @@ main (int   argc,
   g_test_add_func ("/device-tensors/round-trip", test_round_trip);
   g_test_add_func ("/device-tensors/views", test_views_of_device_tensors);
   g_test_add_func ("/device-tensors/fill-and-copy", test_fill_and_copy_on_device);
+  g_test_add_func ("/device-tensors/conversions", test_conversions_match_the_cpu);
   g_test_add_func ("/device-tensors/printing", test_printing);
   g_test_add_func ("/device-tensors/refusals", test_refusals);
   g_test_add_func ("/device-tensors/storage", test_device_storage);

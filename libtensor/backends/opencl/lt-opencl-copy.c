@@ -1,8 +1,9 @@
-/* lt-opencl-copy.c: strided copies and fills on an OpenCL device
+/* lt-opencl-copy.c: strided copies, conversions and fills on an OpenCL device
  *
- * The kernels (lt-opencl-kernels.cl, kept in a GResource) are built the
- * first time a device needs them for an element size, and the program is
- * kept for the life of the device. Before a launch, the dims are simplified
+ * The kernels (lt-opencl-kernels.cl and lt-opencl-cast.cl, kept in a
+ * GResource) are built the first time a device needs them, per element
+ * size for plain copies and fills, once for conversions between dtypes, and
+ * the programs are kept for the life of the device. Before a launch, the dims are simplified
  * as the CPU kernels simplify them (lt-layout.h: size-1 dims dropped,
  * mergeable dims merged), so that the kernel's index arithmetic runs over
  * as few dims as possible.
@@ -53,25 +54,20 @@ element_slot (gsize element_size)
   g_return_val_if_reached (-1);
 }
 
-/* Builds the program for element slot @slot if that has not been done.
- * Called with the device's launch_lock held. */
-static gboolean
-ensure_kernels (LtOpenCLDevice *device,
-                int             slot,
-                GError        **error)
+/* The program in resource @name, built for the device with @options. */
+static cl_program
+build_program (LtOpenCLDevice *device,
+               const char     *name,
+               const char     *options,
+               GError        **error)
 {
-  g_autoptr (GBytes) source = NULL;
-  g_autofree char *options = NULL;
+  g_autofree char *path = g_strconcat ("/org/gnome/Libtensor/opencl/", name, NULL);
+  g_autoptr (GBytes) source = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   const char *text;
   size_t length;
   cl_int status = CL_SUCCESS;
   cl_program program;
 
-  if (device->programs[slot] != NULL)
-    return TRUE;
-
-  source = g_resources_lookup_data ("/org/gnome/Libtensor/opencl/lt-opencl-kernels.cl",
-                                    G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   g_assert (source != NULL);
   text = g_bytes_get_data (source, &length);
 
@@ -79,10 +75,9 @@ ensure_kernels (LtOpenCLDevice *device,
   if (program == NULL)
     {
       lt_opencl_set_error (error, status, "clCreateProgramWithSource()");
-      return FALSE;
+      return NULL;
     }
 
-  options = g_strdup_printf ("-DELEMENT=%s", element_types[slot].type);
   status = clBuildProgram (program, 1, &device->device, options, NULL, NULL);
   if (status != CL_SUCCESS)
     {
@@ -92,12 +87,32 @@ ensure_kernels (LtOpenCLDevice *device,
       clGetProgramBuildInfo (program, device->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_size);
       log = g_malloc0 (log_size + 1);
       clGetProgramBuildInfo (program, device->device, CL_PROGRAM_BUILD_LOG, log_size, log, NULL);
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "building the OpenCL copy kernels for %s elements failed (%d): %s",
-                   element_types[slot].type, status, g_strstrip (log));
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "building the OpenCL kernels of %s (%s) "
+                   "failed (%d): %s", name, options, status, g_strstrip (log));
       clReleaseProgram (program);
-      return FALSE;
+      return NULL;
     }
+  return program;
+}
+
+/* Builds the copy kernels for element slot @slot if that has not been
+ * done. Called with the device's launch_lock held. */
+static gboolean
+ensure_kernels (LtOpenCLDevice *device,
+                int             slot,
+                GError        **error)
+{
+  g_autofree char *options = NULL;
+  cl_int status = CL_SUCCESS;
+  cl_program program;
+
+  if (device->programs[slot] != NULL)
+    return TRUE;
+
+  options = g_strdup_printf ("-DELEMENT=%s", element_types[slot].type);
+  program = build_program (device, "lt-opencl-kernels.cl", options, error);
+  if (program == NULL)
+    return FALSE;
 
   device->copy_kernels[slot] = clCreateKernel (program, "copy_strided", &status);
   if (device->copy_kernels[slot] != NULL)
@@ -113,6 +128,51 @@ ensure_kernels (LtOpenCLDevice *device,
   return TRUE;
 }
 
+/* Builds the converting copy if that has not been done; the dtypes' numbers
+ * come from LtDType itself. Called with the device's launch_lock held. */
+static gboolean
+ensure_cast_kernel (LtOpenCLDevice *device,
+                    GError        **error)
+{
+  g_autofree char *options = NULL;
+  cl_int status = CL_SUCCESS;
+  cl_program program;
+  cl_device_fp_config fp64 = 0;
+
+  if (device->cast_program != NULL)
+    return TRUE;
+
+  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+  if (fp64 == 0)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                   "this OpenCL device has no float64 support, which converting between "
+                   "dtypes on it needs; convert on the CPU");
+      return FALSE;
+    }
+
+  options = g_strdup_printf ("-DLT_BOOL=%d -DLT_UINT8=%d -DLT_INT8=%d -DLT_INT16=%d "
+                             "-DLT_INT32=%d -DLT_INT64=%d -DLT_FLOAT16=%d -DLT_BFLOAT16=%d "
+                             "-DLT_FLOAT32=%d -DLT_FLOAT64=%d -DLT_COMPLEX64=%d "
+                             "-DLT_COMPLEX128=%d",
+                             LT_DTYPE_BOOL, LT_DTYPE_UINT8, LT_DTYPE_INT8, LT_DTYPE_INT16,
+                             LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16,
+                             LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
+                             LT_DTYPE_COMPLEX128);
+  program = build_program (device, "lt-opencl-cast.cl", options, error);
+  if (program == NULL)
+    return FALSE;
+  device->cast_kernel = clCreateKernel (program, "cast_strided", &status);
+  if (device->cast_kernel == NULL)
+    {
+      lt_opencl_set_error (error, status, "clCreateKernel()");
+      clReleaseProgram (program);
+      return FALSE;
+    }
+  device->cast_program = program;
+  return TRUE;
+}
+
 void
 lt_opencl_release_kernels (LtOpenCLDevice *device)
 {
@@ -122,6 +182,8 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
       g_clear_pointer (&device->fill_kernels[i], clReleaseKernel);
       g_clear_pointer (&device->programs[i], clReleaseProgram);
     }
+  g_clear_pointer (&device->cast_kernel, clReleaseKernel);
+  g_clear_pointer (&device->cast_program, clReleaseProgram);
 }
 
 /* The simplified dims of one or two operands (element strides), and their
@@ -208,19 +270,37 @@ lt_opencl_copy (const LtBackend *self,
   cl_kernel kernel;
   int slot;
 
-  if (dst->dtype != src->dtype)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "copies from %s to %s are not supported on OpenCL devices yet; convert on "
-                   "the CPU",
-                   lt_dtype_get_name (src->dtype), lt_dtype_get_name (dst->dtype));
-      return FALSE;
-    }
   if (!shape_for (ndim, sizes, dst, src, &shape, &numel, error))
     return FALSE;
   if (numel == 0)
     return TRUE;
   n = numel;
+
+  if (dst->dtype != src->dtype)
+    {
+      cl_int dst_dtype = dst->dtype, src_dtype = src->dtype;
+      cl_long dst_size = (cl_long) element_size;
+      cl_long src_size = (cl_long) lt_dtype_get_element_size (src->dtype);
+
+      g_mutex_lock (&device->launch_lock);
+      if (ensure_cast_kernel (device, error))
+        {
+          kernel = device->cast_kernel;
+          clSetKernelArg (kernel, 0, sizeof dst_buffer, &dst_buffer);
+          clSetKernelArg (kernel, 1, sizeof dst_offset, &dst_offset);
+          clSetKernelArg (kernel, 2, sizeof dst_dtype, &dst_dtype);
+          clSetKernelArg (kernel, 3, sizeof dst_size, &dst_size);
+          clSetKernelArg (kernel, 4, sizeof src_buffer, &src_buffer);
+          clSetKernelArg (kernel, 5, sizeof src_offset, &src_offset);
+          clSetKernelArg (kernel, 6, sizeof src_dtype, &src_dtype);
+          clSetKernelArg (kernel, 7, sizeof src_size, &src_size);
+          clSetKernelArg (kernel, 8, sizeof shape, &shape);
+          clSetKernelArg (kernel, 9, sizeof n, &n);
+          done = launch (device, kernel, numel, error);
+        }
+      g_mutex_unlock (&device->launch_lock);
+      return done;
+    }
   slot = element_slot (element_size);
 
   g_mutex_lock (&device->launch_lock);

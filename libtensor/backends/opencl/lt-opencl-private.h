@@ -34,6 +34,8 @@ typedef struct
   cl_program programs[LT_OPENCL_N_ELEMENT_SIZES];
   cl_kernel copy_kernels[LT_OPENCL_N_ELEMENT_SIZES];
   cl_kernel fill_kernels[LT_OPENCL_N_ELEMENT_SIZES];
+  cl_program cast_program;
+  cl_kernel cast_kernel;
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */
