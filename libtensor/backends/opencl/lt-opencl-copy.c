@@ -54,24 +54,52 @@ element_slot (gsize element_size)
   g_return_val_if_reached (-1);
 }
 
-/* The program in resource @name, built for the device with @options. */
+/* The definitions lt-kernel-convert.h expects, in OpenCL C. */
+static const char convert_prelude[] =
+  "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+  "#define LT_GLOBAL __global\n"
+  "#define LT_FUNCTION static\n"
+  "#define LT_AS_FLOAT(u) as_float ((uint) (u))\n"
+  "#define LT_AS_UINT(f) as_uint ((float) (f))\n"
+  "typedef uchar lt_u8; typedef char lt_i8; typedef ushort lt_u16; typedef short lt_i16;\n"
+  "typedef uint lt_u32; typedef int lt_i32; typedef long lt_i64; typedef ulong lt_u64;\n";
+
+/* The program made of @prelude (nullable) then the resources @names, built
+ * for the device with @options. */
 static cl_program
-build_program (LtOpenCLDevice *device,
-               const char     *name,
-               const char     *options,
-               GError        **error)
+build_program (LtOpenCLDevice    *device,
+               const char        *prelude,
+               const char *const *names,
+               const char        *options,
+               GError           **error)
 {
-  g_autofree char *path = g_strconcat ("/org/gnome/Libtensor/opencl/", name, NULL);
-  g_autoptr (GBytes) source = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  const char *text;
-  size_t length;
+  g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  const char *texts[4];
+  size_t lengths[4];
+  const char *last_name = NULL;
+  cl_uint n_texts = 0;
   cl_int status = CL_SUCCESS;
   cl_program program;
 
-  g_assert (source != NULL);
-  text = g_bytes_get_data (source, &length);
+  if (prelude != NULL)
+    {
+      texts[n_texts] = prelude;
+      lengths[n_texts++] = strlen (prelude);
+    }
+  for (guint i = 0; names[i] != NULL && n_texts < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *path = g_strconcat ("/org/gnome/Libtensor/opencl/", names[i], NULL);
+      GBytes *source = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+      gsize length;
 
-  program = clCreateProgramWithSource (device->context, 1, &text, &length, &status);
+      g_assert (source != NULL);
+      g_ptr_array_add (sources, source);
+      last_name = names[i];
+      texts[n_texts] = g_bytes_get_data (source, &length);
+      lengths[n_texts++] = length;
+    }
+
+  program = clCreateProgramWithSource (device->context, n_texts, texts, lengths, &status);
   if (program == NULL)
     {
       lt_opencl_set_error (error, status, "clCreateProgramWithSource()");
@@ -88,7 +116,8 @@ build_program (LtOpenCLDevice *device,
       log = g_malloc0 (log_size + 1);
       clGetProgramBuildInfo (program, device->device, CL_PROGRAM_BUILD_LOG, log_size, log, NULL);
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "building the OpenCL kernels of %s (%s) "
-                   "failed (%d): %s", name, options, status, g_strstrip (log));
+                   "failed (%d): %s", last_name, options, status,
+                   g_strstrip (log));
       clReleaseProgram (program);
       return NULL;
     }
@@ -110,7 +139,8 @@ ensure_kernels (LtOpenCLDevice *device,
     return TRUE;
 
   options = g_strdup_printf ("-DELEMENT=%s", element_types[slot].type);
-  program = build_program (device, "lt-opencl-kernels.cl", options, error);
+  program = build_program (device, NULL, (const char *[]) { "lt-opencl-kernels.cl", NULL },
+                           options, error);
   if (program == NULL)
     return FALSE;
 
@@ -159,7 +189,9 @@ ensure_cast_kernel (LtOpenCLDevice *device,
                              LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16,
                              LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
                              LT_DTYPE_COMPLEX128);
-  program = build_program (device, "lt-opencl-cast.cl", options, error);
+  program = build_program (device, convert_prelude,
+                           (const char *[]) { "lt-kernel-convert.h", "lt-opencl-cast.cl", NULL },
+                           options, error);
   if (program == NULL)
     return FALSE;
   device->cast_kernel = clCreateKernel (program, "cast_strided", &status);
