@@ -17,11 +17,24 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <cuda_runtime_api.h>
 #include <gmodule.h>
 
 #include "lt-error.h"
+#include "lt-cuda-private.h"
 #include "backends/lt-backend-module.h"
+
+/* lt-cuda-copy.cu numbers the dtypes as LtDType does. */
+G_STATIC_ASSERT (LT_DTYPE_BOOL == 0 && LT_DTYPE_UINT8 == 1 && LT_DTYPE_INT8 == 2);
+G_STATIC_ASSERT (LT_DTYPE_INT16 == 3 && LT_DTYPE_INT32 == 4 && LT_DTYPE_INT64 == 5);
+G_STATIC_ASSERT (LT_DTYPE_FLOAT16 == 6 && LT_DTYPE_BFLOAT16 == 7 && LT_DTYPE_FLOAT32 == 8);
+G_STATIC_ASSERT (LT_DTYPE_FLOAT64 == 9 && LT_DTYPE_COMPLEX64 == 10);
+G_STATIC_ASSERT (LT_DTYPE_COMPLEX128 == 11);
+
+/* The library's helpers, set when the module is queried. */
+static const LtBackendServices *services;
 
 typedef struct
 {
@@ -220,6 +233,132 @@ cuda_download (const LtBackend *backend,
   return TRUE;
 }
 
+/* Kernels ----------------------------------------------------------------- */
+
+/* The simplified dims of the operands (element strides and offsets), their
+ * element count, and whether every offset the launch reaches fits in 32
+ * bits (bytes included, for conversions); FALSE with @error set when too
+ * many dims are left. */
+static gboolean
+shape_for (guint            ndim,
+           const gint64    *sizes,
+           const LtOperand *dst,
+           const LtOperand *src,
+           LtCudaShape     *shape,
+           gint64          *numel,
+           gboolean        *narrow,
+           GError         **error)
+{
+  gint64 dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
+  const gint64 *operands[2] = { dst_strides, src_strides };
+  gint64 highest = MAX (dst->offset, src != NULL ? src->offset : 0);
+  LtLoopShape loop;
+
+  for (guint d = 0; d < ndim; d++)
+    {
+      dst_strides[d] = sizes[d] <= 1 ? 0 : dst->strides[d];
+      src_strides[d] = sizes[d] <= 1 || src == NULL ? 0 : src->strides[d];
+    }
+  services->loop_shape_init (&loop, ndim, sizes, src != NULL ? 2 : 1, operands);
+  *numel = services->loop_shape_numel (&loop);
+  if (*numel == 0)
+    return TRUE;
+  services->loop_shape_simplify (&loop);
+
+  if (loop.ndim > LT_CUDA_MAX_DIMS)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                   "CUDA copies handle %d dims that cannot be merged, and this one has %u; copy "
+                   "it in parts",
+                   LT_CUDA_MAX_DIMS, loop.ndim);
+      return FALSE;
+    }
+
+  memset (shape, 0, sizeof *shape);
+  shape->ndim = (int) loop.ndim;
+  shape->dst_offset = dst->offset;
+  shape->src_offset = src != NULL ? src->offset : 0;
+  for (guint d = 0; d < loop.ndim; d++)
+    {
+      shape->sizes[d] = loop.sizes[d];
+      shape->dst_strides[d] = loop.strides[0][d];
+      shape->src_strides[d] = src != NULL ? loop.strides[1][d] : 0;
+      /* The partial sums of the index arithmetic stay within the offsets
+       * plus every stride's full reach. */
+      highest += (loop.sizes[d] - 1) * MAX (ABS (shape->dst_strides[d]),
+                                            ABS (shape->src_strides[d]));
+    }
+  *narrow = *numel < G_MAXINT32 && highest < G_MAXINT32 / 16;
+  return TRUE;
+}
+
+static gboolean
+check_launch (cudaError_t  status,
+              GError     **error)
+{
+  if (status != cudaSuccess)
+    {
+      set_cuda_error (error, status, "launching a CUDA kernel");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+cuda_copy (const LtBackend *backend,
+           guint            ndim,
+           const gint64    *sizes,
+           const LtOperand *dst,
+           const LtOperand *src,
+           GError         **error)
+{
+  LtCudaShape shape;
+  gint64 numel;
+  gboolean narrow = FALSE;
+  cudaError_t status;
+
+  if (!shape_for (ndim, sizes, dst, src, &shape, &numel, &narrow, error))
+    return FALSE;
+  if (numel == 0)
+    return TRUE;
+  status = use_device (backend);
+  if (status == cudaSuccess && dst->dtype == src->dtype)
+    status = lt_cuda_launch_copy (dst->buffer, src->buffer, lt_dtype_get_element_size (dst->dtype),
+                                  &shape, numel, narrow);
+  else if (status == cudaSuccess)
+    status = lt_cuda_launch_cast (dst->buffer, dst->dtype,
+                                  (int) lt_dtype_get_element_size (dst->dtype), src->buffer,
+                                  src->dtype, (int) lt_dtype_get_element_size (src->dtype),
+                                  &shape, numel, narrow);
+  return check_launch (status, error);
+}
+
+static gboolean
+cuda_fill (const LtBackend *backend,
+           guint            ndim,
+           const gint64    *sizes,
+           const LtOperand *dst,
+           LtValue          value,
+           GError         **error)
+{
+  guint64 pattern[2] = { 0, 0 };
+  LtCudaShape shape;
+  gint64 numel;
+  gboolean narrow = FALSE;
+  cudaError_t status;
+
+  if (!shape_for (ndim, sizes, dst, NULL, &shape, &numel, &narrow, error))
+    return FALSE;
+  if (numel == 0)
+    return TRUE;
+  services->value_write (dst->dtype, pattern, value);
+  status = use_device (backend);
+  if (status == cudaSuccess)
+    status = lt_cuda_launch_fill (dst->buffer, pattern, lt_dtype_get_element_size (dst->dtype),
+                                  &shape, numel, narrow);
+  return check_launch (status, error);
+}
+
 static void
 cuda_synchronize (const LtBackend *backend)
 {
@@ -234,6 +373,8 @@ static const LtBackend cuda_backend_template = {
   .free = cuda_free,
   .upload = cuda_upload,
   .download = cuda_download,
+  .copy = cuda_copy,
+  .fill = cuda_fill,
   .synchronize = cuda_synchronize,
 };
 
@@ -245,10 +386,11 @@ static const LtBackendModule cuda_module = {
   .get_backend = cuda_get_backend,
 };
 
-G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (const LtBackendServices *services);
+G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (const LtBackendServices *library_services);
 
 G_MODULE_EXPORT const LtBackendModule *
-lt_backend_module_query (const LtBackendServices *services)
+lt_backend_module_query (const LtBackendServices *library_services)
 {
+  services = library_services;
   return &cuda_module;
 }

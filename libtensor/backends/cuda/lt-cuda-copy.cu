@@ -1,0 +1,242 @@
+/* lt-cuda-copy.cu: strided copies, conversions and fills on a CUDA device
+ *
+ * Compiled by nvcc when the module is built. The dims are simplified on the
+ * host first (lt-cuda-backend.c), so a kernel sees at most LT_CUDA_MAX_DIMS
+ * dims; index arithmetic is 32-bit when every offset the launch can reach
+ * fits, 64-bit otherwise; each thread walks the elements i, i + grid size,
+ * ... (a grid-stride loop), so any grid covers any element count. Plain
+ * copies and fills move elements of 1, 2, 4, 8 or 16 bytes without looking
+ * at them; conversions follow lt-kernel-convert.h, the rules the CPU and
+ * OpenCL use.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lt-cuda-private.h"
+
+#define LT_GLOBAL
+#define LT_FUNCTION static __device__ inline
+#define LT_AS_FLOAT(u) __uint_as_float ((unsigned int) (u))
+#define LT_AS_UINT(f) __float_as_uint ((float) (f))
+typedef uint8_t lt_u8;
+typedef int8_t lt_i8;
+typedef uint16_t lt_u16;
+typedef int16_t lt_i16;
+typedef uint32_t lt_u32;
+typedef int32_t lt_i32;
+typedef int64_t lt_i64;
+typedef uint64_t lt_u64;
+#define LT_BOOL 0
+#define LT_UINT8 1
+#define LT_INT8 2
+#define LT_INT16 3
+#define LT_INT32 4
+#define LT_INT64 5
+#define LT_FLOAT16 6
+#define LT_BFLOAT16 7
+#define LT_FLOAT32 8
+#define LT_FLOAT64 9
+#define LT_COMPLEX64 10
+#define LT_COMPLEX128 11
+
+#include "backends/lt-kernel-convert.h"
+
+struct Element16
+{
+  uint64_t lo, hi;
+};
+
+/* The storage offsets of element @i of a launch over @shape. */
+template <typename Index>
+static __device__ inline void
+offsets_of (Index                i,
+            const LtCudaShape   &shape,
+            Index               &at_dst,
+            Index               &at_src)
+{
+  Index rest = i;
+
+  for (int d = shape.ndim - 1; d >= 0; d--)
+    {
+      Index k = rest % (Index) shape.sizes[d];
+
+      rest /= (Index) shape.sizes[d];
+      at_dst += k * (Index) shape.dst_strides[d];
+      at_src += k * (Index) shape.src_strides[d];
+    }
+}
+
+template <typename Element, typename Index>
+static __global__ void
+copy_kernel (Element       *dst,
+             const Element *src,
+             LtCudaShape    shape,
+             Index          n)
+{
+  for (Index i = (Index) blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (Index) gridDim.x * blockDim.x)
+    {
+      Index at_dst = (Index) shape.dst_offset, at_src = (Index) shape.src_offset;
+
+      offsets_of<Index> (i, shape, at_dst, at_src);
+      dst[at_dst] = src[at_src];
+    }
+}
+
+template <typename Element, typename Index>
+static __global__ void
+fill_kernel (Element     *dst,
+             Element      value,
+             LtCudaShape  shape,
+             Index        n)
+{
+  for (Index i = (Index) blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (Index) gridDim.x * blockDim.x)
+    {
+      Index at_dst = (Index) shape.dst_offset, at_src = 0;
+
+      offsets_of<Index> (i, shape, at_dst, at_src);
+      dst[at_dst] = value;
+    }
+}
+
+template <typename Index>
+static __global__ void
+cast_kernel (uint8_t       *dst,
+             int            dst_dtype,
+             int            dst_size,
+             const uint8_t *src,
+             int            src_dtype,
+             int            src_size,
+             LtCudaShape    shape,
+             Index          n)
+{
+  for (Index i = (Index) blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (Index) gridDim.x * blockDim.x)
+    {
+      Index at_dst = (Index) shape.dst_offset, at_src = (Index) shape.src_offset;
+
+      offsets_of<Index> (i, shape, at_dst, at_src);
+      lt_kernel_store (dst + at_dst * dst_size, dst_dtype,
+                       lt_kernel_load (src + at_src * src_size, src_dtype));
+    }
+}
+
+static const int threads_per_block = 256;
+
+static unsigned int
+blocks_for (int64_t n)
+{
+  int64_t blocks = (n + threads_per_block - 1) / threads_per_block;
+
+  /* Enough blocks to fill any GPU; the grid-stride loop does the rest. */
+  return (unsigned int) (blocks < 65536 ? blocks : 65536);
+}
+
+template <typename Element>
+static cudaError_t
+launch_copy (void              *dst,
+             const void        *src,
+             const LtCudaShape *shape,
+             int64_t            n,
+             bool               narrow)
+{
+  if (narrow)
+    copy_kernel<Element, int32_t><<<blocks_for (n), threads_per_block>>> (
+      (Element *) dst, (const Element *) src, *shape, (int32_t) n);
+  else
+    copy_kernel<Element, int64_t><<<blocks_for (n), threads_per_block>>> (
+      (Element *) dst, (const Element *) src, *shape, n);
+  return cudaGetLastError ();
+}
+
+template <typename Element>
+static cudaError_t
+launch_fill (void              *dst,
+             const void        *value,
+             const LtCudaShape *shape,
+             int64_t            n,
+             bool               narrow)
+{
+  Element element;
+
+  memcpy (&element, value, sizeof element);
+  if (narrow)
+    fill_kernel<Element, int32_t><<<blocks_for (n), threads_per_block>>> (
+      (Element *) dst, element, *shape, (int32_t) n);
+  else
+    fill_kernel<Element, int64_t><<<blocks_for (n), threads_per_block>>> (
+      (Element *) dst, element, *shape, n);
+  return cudaGetLastError ();
+}
+
+extern "C" cudaError_t
+lt_cuda_launch_copy (void              *dst,
+                     const void        *src,
+                     size_t             element_size,
+                     const LtCudaShape *shape,
+                     int64_t            n,
+                     int                narrow)
+{
+  switch (element_size)
+    {
+    case 1:
+      return launch_copy<uint8_t> (dst, src, shape, n, narrow);
+    case 2:
+      return launch_copy<uint16_t> (dst, src, shape, n, narrow);
+    case 4:
+      return launch_copy<uint32_t> (dst, src, shape, n, narrow);
+    case 8:
+      return launch_copy<uint64_t> (dst, src, shape, n, narrow);
+    default:
+      return launch_copy<Element16> (dst, src, shape, n, narrow);
+    }
+}
+
+extern "C" cudaError_t
+lt_cuda_launch_fill (void              *dst,
+                     const void        *value,
+                     size_t             element_size,
+                     const LtCudaShape *shape,
+                     int64_t            n,
+                     int                narrow)
+{
+  switch (element_size)
+    {
+    case 1:
+      return launch_fill<uint8_t> (dst, value, shape, n, narrow);
+    case 2:
+      return launch_fill<uint16_t> (dst, value, shape, n, narrow);
+    case 4:
+      return launch_fill<uint32_t> (dst, value, shape, n, narrow);
+    case 8:
+      return launch_fill<uint64_t> (dst, value, shape, n, narrow);
+    default:
+      return launch_fill<Element16> (dst, value, shape, n, narrow);
+    }
+}
+
+extern "C" cudaError_t
+lt_cuda_launch_cast (void              *dst,
+                     int                dst_dtype,
+                     int                dst_size,
+                     const void        *src,
+                     int                src_dtype,
+                     int                src_size,
+                     const LtCudaShape *shape,
+                     int64_t            n,
+                     int                narrow)
+{
+  if (narrow)
+    cast_kernel<int32_t><<<blocks_for (n), threads_per_block>>> (
+      (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, *shape,
+      (int32_t) n);
+  else
+    cast_kernel<int64_t><<<blocks_for (n), threads_per_block>>> (
+      (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, *shape, n);
+  return cudaGetLastError ();
+}
