@@ -60,6 +60,16 @@ typedef struct
                            const gint64 *const *strides);
   void (*loop_shape_simplify) (LtLoopShape *shape);
   gint64 (*loop_shape_numel) (const LtLoopShape *shape);
+
+  /* The dims of a copy of @sizes from @src (NULL for a fill) into @dst,
+   * in element strides, simplified as the CPU's loops are (size-1 dims
+   * dropped, mergeable dims merged) into @loop; returns the element count
+   * (@loop is left unset when it is 0). */
+  gint64 (*simplify_copy) (guint            ndim,
+                           const gint64    *sizes,
+                           const LtOperand *dst,
+                           const LtOperand *src,
+                           LtLoopShape     *loop);
 } LtBackendServices;
 
 typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);

@@ -22,11 +22,36 @@
 #include "lt-error.h"
 #include "lt-layout.h"
 
+static gint64
+simplify_copy (guint            ndim,
+               const gint64    *sizes,
+               const LtOperand *dst,
+               const LtOperand *src,
+               LtLoopShape     *loop)
+{
+  gint64 dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
+  const gint64 *operands[2] = { dst_strides, src_strides };
+  gint64 numel;
+
+  /* A dim of size 0 or 1 never moves: its stride may be anything. */
+  for (guint d = 0; d < ndim; d++)
+    {
+      dst_strides[d] = sizes[d] <= 1 ? 0 : dst->strides[d];
+      src_strides[d] = sizes[d] <= 1 || src == NULL ? 0 : src->strides[d];
+    }
+  lt_loop_shape_init (loop, ndim, sizes, src != NULL ? 2 : 1, operands);
+  numel = lt_loop_shape_numel (loop);
+  if (numel > 0)
+    lt_loop_shape_simplify (loop);
+  return numel;
+}
+
 static const LtBackendServices services = {
   .value_write = lt_value_write,
   .loop_shape_init = lt_loop_shape_init,
   .loop_shape_simplify = lt_loop_shape_simplify,
   .loop_shape_numel = lt_loop_shape_numel,
+  .simplify_copy = simplify_copy,
 };
 
 typedef struct

@@ -249,21 +249,12 @@ shape_for (guint            ndim,
            gboolean        *narrow,
            GError         **error)
 {
-  gint64 dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
-  const gint64 *operands[2] = { dst_strides, src_strides };
   gint64 highest = MAX (dst->offset, src != NULL ? src->offset : 0);
   LtLoopShape loop;
 
-  for (guint d = 0; d < ndim; d++)
-    {
-      dst_strides[d] = sizes[d] <= 1 ? 0 : dst->strides[d];
-      src_strides[d] = sizes[d] <= 1 || src == NULL ? 0 : src->strides[d];
-    }
-  services->loop_shape_init (&loop, ndim, sizes, src != NULL ? 2 : 1, operands);
-  *numel = services->loop_shape_numel (&loop);
+  *numel = services->simplify_copy (ndim, sizes, dst, src, &loop);
   if (*numel == 0)
     return TRUE;
-  services->loop_shape_simplify (&loop);
 
   if (loop.ndim > LT_CUDA_MAX_DIMS)
     {

@@ -230,21 +230,11 @@ shape_for (guint            ndim,
            gint64          *numel,
            GError         **error)
 {
-  gint64 dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
-  const gint64 *operands[2] = { dst_strides, src_strides };
   LtLoopShape loop;
 
-  /* A dim of size 0 or 1 never moves: its stride may be anything. */
-  for (guint d = 0; d < ndim; d++)
-    {
-      dst_strides[d] = sizes[d] <= 1 ? 0 : dst->strides[d];
-      src_strides[d] = sizes[d] <= 1 || src == NULL ? 0 : src->strides[d];
-    }
-  lt_opencl_services->loop_shape_init (&loop, ndim, sizes, src != NULL ? 2 : 1, operands);
-  *numel = lt_opencl_services->loop_shape_numel (&loop);
+  *numel = lt_opencl_services->simplify_copy (ndim, sizes, dst, src, &loop);
   if (*numel == 0)
     return TRUE;
-  lt_opencl_services->loop_shape_simplify (&loop);
 
   if (loop.ndim > LT_OPENCL_MAX_DIMS)
     {
