@@ -154,7 +154,8 @@ same_layout (LtTensor *a,
  * Writes the values of @src into the elements of @self, through the view into
  * its storage, converting the dtype where they differ (PyTorch's `copy_()`).
  * @src may overlap @self in memory: it is then read in full before anything
- * is written.
+ * is written. @src may live on another device than @self: its values are
+ * moved to @self's device first.
  *
  * Returns: %TRUE on success; %FALSE with @error set when @src does not
  *   broadcast to @self or @self has elements that share memory, in which
@@ -172,8 +173,20 @@ lt_tensor_copy_from (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (src), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  g_autoptr (LtTensor) moved = NULL;
+
   if (!lt_tensor_check_writable ("copy_from()", self, error))
     return FALSE;
+
+  if (lt_storage_get_backend (src->storage) != lt_storage_get_backend (self->storage))
+    {
+      g_autoptr (LtDevice) device = lt_tensor_get_device (self);
+
+      moved = lt_tensor_to_device (src, device, error);
+      if (moved == NULL)
+        return FALSE;
+      src = moved;
+    }
 
   expanded = lt_tensor_expand (src, self->sizes, self->ndim, &local_error);
   if (expanded == NULL)
