@@ -22,7 +22,7 @@
 #include "lt-layout.h"
 #include "lt-opencl-private.h"
 
-/* The same layout as LtOpenCLShape in lt-opencl-kernels.cl. */
+/* The same layout as LtOpenCLShape in lt-opencl-shape.cl. */
 #define LT_OPENCL_MAX_DIMS 16
 
 typedef struct
@@ -74,8 +74,8 @@ build_program (LtOpenCLDevice    *device,
                GError           **error)
 {
   g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  const char *texts[4];
-  size_t lengths[4];
+  const char *texts[8];
+  size_t lengths[8];
   const char *last_name = NULL;
   cl_uint n_texts = 0;
   cl_int status = CL_SUCCESS;
@@ -86,7 +86,8 @@ build_program (LtOpenCLDevice    *device,
       texts[n_texts] = prelude;
       lengths[n_texts++] = strlen (prelude);
     }
-  for (guint i = 0; names[i] != NULL && n_texts < G_N_ELEMENTS (texts); i++)
+  g_assert (g_strv_length ((char **) names) < G_N_ELEMENTS (texts));
+  for (guint i = 0; names[i] != NULL; i++)
     {
       g_autofree char *path = g_strconcat ("/org/gnome/Libtensor/opencl/", names[i], NULL);
       GBytes *source = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
@@ -139,7 +140,7 @@ ensure_kernels (LtOpenCLDevice *device,
     return TRUE;
 
   options = g_strdup_printf ("-DELEMENT=%s", element_types[slot].type);
-  program = build_program (device, NULL, (const char *[]) { "lt-opencl-kernels.cl", NULL },
+  program = build_program (device, NULL, (const char *[]) { "lt-opencl-shape.cl", "lt-opencl-kernels.cl", NULL },
                            options, error);
   if (program == NULL)
     return FALSE;
@@ -190,7 +191,8 @@ ensure_cast_kernel (LtOpenCLDevice *device,
                              LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
                              LT_DTYPE_COMPLEX128);
   program = build_program (device, convert_prelude,
-                           (const char *[]) { "lt-kernel-convert.h", "lt-opencl-cast.cl", NULL },
+                           (const char *[]) { "lt-opencl-shape.cl", "lt-kernel-convert.h",
+                                               "lt-opencl-cast.cl", NULL },
                            options, error);
   if (program == NULL)
     return FALSE;
