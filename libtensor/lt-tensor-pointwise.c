@@ -331,6 +331,8 @@ unary (LtTensor  *self,
   Kernel kernel = { KERNEL_UNARY, op };
   gboolean ok;
 
+  if (!lt_tensor_check_host (opname, &self, 1, error))
+    return FALSE;
   if (is_float_function (op) && is_integral (dtype))
     compute = LT_DTYPE_DEFAULT;
   if (!unary_supports (op, compute))
@@ -471,6 +473,9 @@ binary (LtTensor   *self,
   const char *names[LT_MAX_DIMS];
   guint ndim;
   gboolean ok;
+
+  if (!lt_tensor_check_host (opname, operands, 2, error))
+    return FALSE;
 
   if (op == LT_BINARY_OP_DIV && is_integral (result))
     compute = LT_DTYPE_DEFAULT;
@@ -759,6 +764,8 @@ lt_tensor_where (LtTensor *condition,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!lt_tensor_check_host ("where()", operands, 3, error))
+    return NULL;
   if (lt_tensor_get_dtype (condition) != LT_DTYPE_BOOL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
@@ -803,6 +810,8 @@ lerp (LtTensor  *self,
   guint ndim;
   gboolean ok;
 
+  if (!lt_tensor_check_host (opname, operands, 3, error))
+    return FALSE;
   if (!lt_dtype_is_floating_point (dtype) && !lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
@@ -913,6 +922,12 @@ clamp (LtTensor  *self,
   LtDType dtype;
   gboolean ok;
 
+  {
+    LtTensor *bounds[] = { self, min, max };
+
+    if (!lt_tensor_check_host (opname, bounds, 3, error))
+      return FALSE;
+  }
   if (min == NULL && max == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,

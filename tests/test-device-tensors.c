@@ -292,6 +292,16 @@ test_refusals (gconstpointer data)
                                             "them to the CPU with to_cpu() first"));
   g_clear_error (&error);
 
+  result = lt_tensor_unary (on_device, LT_UNARY_OP_NEG, &error);
+  g_assert_null (result);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+
+  result = lt_tensor_clamp (on_device, NULL, on_device, &error);
+  g_assert_null (result);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+
   result = lt_tensor_sum (on_device, NULL, 0, FALSE, &error);
   g_assert_null (result);
   g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);

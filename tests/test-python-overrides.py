@@ -591,6 +591,40 @@ class TestDevices(LtTestCase):
         self.assertEqual(back.tolist(), t.tolist())
         self.assertIsNot(t.to('cpu', copy=True), t)
 
+    def test_no_operation_crashes(self):
+        # Every operation on device tensors either works or raises: none may
+        # read device memory from the host (unary ops once did, and crashed).
+        name = self.device()
+        f = Lt.tensor([[1.0, 2.0], [3.0, 0.0]]).to(name)
+        i = Lt.tensor([[1, 2], [3, 0]]).to(name)
+        h = Lt.tensor([[1.0, 2.0], [3.0, 4.0]])
+        expected = (GLib.Error, TypeError, ValueError)
+        calls = []
+        for op in Lt.BinaryOp.__enum_values__.values():
+            for a, b in [(f, f), (i, i), (f, h), (h, f), (i, Lt.Tensor.new_scalar_int(0))]:
+                calls.append(lambda a=a, b=b, op=op: Lt.Tensor.binary(a, op, b))
+                calls.append(lambda a=a, b=b, op=op: Lt.Tensor.binary_(a, op, b))
+        for op in Lt.UnaryOp.__enum_values__.values():
+            for a in (f, i):
+                calls.append(lambda a=a, op=op: Lt.Tensor.unary(a, op))
+                calls.append(lambda a=a, op=op: Lt.Tensor.unary_(a, op))
+        for a in (f, i):
+            for method in ('sum', 'mean', 'prod', 'amax', 'all', 'var', 'logsumexp', 'argmax',
+                           'max', 'norm', 'tolist', '__repr__', 'clone', 'contiguous'):
+                calls.append(getattr(a, method))
+            for method in ('cumsum', 'softmax'):
+                calls.append(lambda a=a, method=method: getattr(a, method)(0))
+        calls += [lambda: f @ f, lambda: Lt.einsum('ij,jk->ik', f, f),
+                  lambda: Lt.where(f > 0, f, f), lambda: f.lerp(f, 0.5), lambda: f.clamp(0, 1),
+                  lambda: f.allclose(f), lambda: f.uniform_(), lambda: f[0, 1].item(),
+                  lambda: f.__setitem__((0, 1), 5.0), lambda: f.to('float16'),
+                  lambda: f.storage_indices(), lambda: f.refine_names('a', 'b').sum('a')]
+        for call in calls:
+            try:
+                call()
+            except expected:
+                pass
+
     def test_refusals(self):
         d = Lt.tensor([1.0, 2.0]).to(self.device())
         with self.assertRaises(TypeError) as caught:
