@@ -91,9 +91,6 @@ broadcast (const char      *op,
            const char     **out_names,
            GError         **error)
 {
-  if (!lt_tensor_check_host (op, tensors, n_tensors, error))
-    return FALSE;
-
   gboolean named = FALSE;
   guint ndim = 0;
 
@@ -148,36 +145,69 @@ prepare_input (LtTensor     *t,
   return lt_tensor_expand (converted, sizes, ndim, error);
 }
 
-static void
-launch (const Kernel    *kernel,
+/* Runs @kernel on @inputs into @out, on @out's device; FALSE with @error
+ * set when the inputs are elsewhere or the device has no kernel for it. */
+static gboolean
+launch (const char      *op,
+        const Kernel    *kernel,
         LtTensor        *out,
-        LtTensor *const *inputs)
+        LtTensor *const *inputs,
+        GError         **error)
 {
   const LtBackend *backend = lt_storage_get_backend (out->storage);
   const LtPointwiseKernels *k = backend->pointwise;
+  LtTensor *all[MAX_INPUTS + 1] = { out };
   LtOperand o = lt_tensor_operand (out);
   LtOperand in[MAX_INPUTS];
+  guint n = 0;
+  gboolean supported;
 
-  for (guint i = 0; i < MAX_INPUTS && inputs[i] != NULL; i++)
-    in[i] = lt_tensor_operand (inputs[i]);
+  for (; n < MAX_INPUTS && inputs[n] != NULL; n++)
+    {
+      in[n] = lt_tensor_operand (inputs[n]);
+      all[n + 1] = inputs[n];
+    }
+  if (!lt_tensor_check_same_device (op, all, n + 1, error))
+    return FALSE;
 
   switch (kernel->kind)
     {
     case KERNEL_UNARY:
-      k->unary (kernel->op, out->ndim, out->sizes, &o, &in[0]);
+      supported = k != NULL && k->unary != NULL;
       break;
     case KERNEL_BINARY:
-      k->binary (kernel->op, out->ndim, out->sizes, &o, &in[0], &in[1], kernel->alpha);
+      supported = k != NULL && k->binary != NULL;
       break;
     case KERNEL_WHERE:
-      k->where (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
+      supported = k != NULL && k->where != NULL;
       break;
     case KERNEL_LERP:
-      k->lerp (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
+      supported = k != NULL && k->lerp != NULL;
       break;
     case KERNEL_CLAMP:
-      k->clamp (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
+    default:
+      supported = k != NULL && k->clamp != NULL;
       break;
+    }
+  if (!supported)
+    return lt_tensor_check_host (op, &out, 1, error);
+
+  switch (kernel->kind)
+    {
+    case KERNEL_UNARY:
+      return k->unary (backend, kernel->op, out->ndim, out->sizes, &o, &in[0], error);
+    case KERNEL_BINARY:
+      return k->binary (backend, kernel->op, out->ndim, out->sizes, &o, &in[0], &in[1],
+                        kernel->alpha, error);
+    case KERNEL_WHERE:
+      k->where (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
+      return TRUE;
+    case KERNEL_LERP:
+      k->lerp (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
+      return TRUE;
+    case KERNEL_CLAMP:
+      k->clamp (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
+      return TRUE;
     default:
       g_assert_not_reached ();
     }
@@ -236,10 +266,11 @@ execute (const char        *op,
 
   if (self == NULL || lt_tensor_get_dtype (self) != out_dtype)
     {
-      out = lt_tensor_new_contiguous_uninitialized (op, out_dtype, ndim, sizes, error);
-      if (out == NULL)
+      /* On the inputs' device. */
+      out = lt_tensor_new_contiguous_on (lt_storage_get_backend (inputs[0]->storage), op,
+                                         out_dtype, ndim, sizes, error);
+      if (out == NULL || !launch (op, kernel, out, inputs, error))
         return FALSE;
-      launch (kernel, out, inputs);
       if (self == NULL)
         {
           /* In place, the tensor keeps its own names: metadata never
@@ -269,8 +300,7 @@ execute (const char        *op,
         g_object_unref (inputs[i]);
         inputs[i] = detached;
       }
-  launch (kernel, self, inputs);
-  return TRUE;
+  return launch (op, kernel, self, inputs, error);
 }
 
 static void
@@ -331,8 +361,6 @@ unary (LtTensor  *self,
   Kernel kernel = { KERNEL_UNARY, op };
   gboolean ok;
 
-  if (!lt_tensor_check_host (opname, &self, 1, error))
-    return FALSE;
   if (is_float_function (op) && is_integral (dtype))
     compute = LT_DTYPE_DEFAULT;
   if (!unary_supports (op, compute))
@@ -473,9 +501,7 @@ binary (LtTensor   *self,
   const char *names[LT_MAX_DIMS];
   guint ndim;
   gboolean ok;
-
-  if (!lt_tensor_check_host (opname, operands, 2, error))
-    return FALSE;
+  g_autoptr (LtTensor) moved = NULL;
 
   if (op == LT_BINARY_OP_DIV && is_integral (result))
     compute = LT_DTYPE_DEFAULT;
@@ -517,6 +543,35 @@ binary (LtTensor   *self,
       return FALSE;
     }
 
+  /* A CPU scalar meets a device tensor on the device, as in PyTorch; other
+   * tensors must already share a device (launch() checks). */
+  if (lt_storage_get_backend (self->storage) != lt_storage_get_backend (other->storage))
+    {
+      gboolean other_is_cpu_scalar = other->ndim == 0
+                                     && lt_storage_get_device_type (other->storage)
+                                          == LT_DEVICE_TYPE_CPU;
+      LtTensor *target = other_is_cpu_scalar ? self : other;
+      LtTensor *scalar = other_is_cpu_scalar ? other : self;
+
+      /* Never self in place: the result must land in self itself. */
+      if (scalar->ndim == 0 && lt_storage_get_device_type (scalar->storage) == LT_DEVICE_TYPE_CPU
+          && !(in_place && scalar == self))
+        {
+          g_autoptr (LtDevice) device = lt_tensor_get_device (target);
+
+          moved = lt_tensor_to_device (scalar, device, error);
+          if (moved == NULL)
+            return FALSE;
+          moved->is_wrapped_number = scalar->is_wrapped_number;
+          if (scalar == other)
+            other = moved;
+          else
+            self = moved;
+          operands[0] = self;
+          operands[1] = other;
+        }
+    }
+
   if (!broadcast (opname, operands, 2, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, out_dtype, ndim, sizes, error))
@@ -538,6 +593,14 @@ binary (LtTensor   *self,
       const LtBackend *backend = lt_storage_get_backend (inputs[1]->storage);
       LtOperand divisor = lt_tensor_operand (inputs[1]);
 
+      if (backend->pointwise == NULL || backend->pointwise->any_zero == NULL)
+        {
+          g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                       "%s: integer division is not supported on this device yet; move the "
+                       "tensors to the CPU with to_cpu() first", opname);
+          clear_inputs (inputs);
+          return FALSE;
+        }
       if (backend->pointwise->any_zero (ndim, sizes, &divisor))
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,

@@ -9,6 +9,8 @@
 
 #include "lt-test-utils.h"
 
+#include "backends/lt-backend.h"
+
 /* The first device of the test's kind, or NULL after g_test_skip(). */
 static LtDevice *
 test_device (gconstpointer data)
@@ -239,6 +241,135 @@ test_conversions_match_the_cpu (gconstpointer data)
     }
 }
 
+/* The device's element-wise kernels give the CPU's bits: every op it has,
+ * on every dtype it has them for, with a transposed operand, a broadcast
+ * one, alpha, a CPU scalar operand, and the values that tell rules apart
+ * (NaN, infinities, -0, integers that wrap). */
+static void
+test_pointwise_matches_the_cpu (gconstpointer data)
+{
+  static const LtDType dtypes[] = { LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT32,
+                                    LT_DTYPE_FLOAT64 };
+  static const LtBinaryOp binary_ops[] = {
+    LT_BINARY_OP_ADD, LT_BINARY_OP_SUB, LT_BINARY_OP_MUL, LT_BINARY_OP_MAXIMUM,
+    LT_BINARY_OP_MINIMUM, LT_BINARY_OP_EQ, LT_BINARY_OP_NE, LT_BINARY_OP_LT, LT_BINARY_OP_LE,
+    LT_BINARY_OP_GT, LT_BINARY_OP_GE,
+  };
+  static const double values[] = {
+    0.0, -0.0, 1.5, -2.5, 3.0, 1e30, -1e30, 4611686018427387904.0, -7.0, 0.1,
+  };
+  g_autoptr (LtDevice) device = test_device (data);
+  g_autoptr (GError) error = NULL;
+  const LtBackend *backend;
+
+  if (device == NULL)
+    return;
+  backend = lt_backend_for_device (device, &error);
+  g_assert_no_error (error);
+  if (backend->pointwise == NULL)
+    {
+      g_test_skip ("this device has no element-wise kernels yet");
+      return;
+    }
+
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      gint64 n = 7 * 5;
+      g_autofree double *a_values = g_new (double, n);
+      g_autofree double *b_values = g_new (double, 5);
+      g_autoptr (LtTensor) a64 = NULL, a = NULL, a_t = NULL, b = NULL;
+      g_autoptr (LtTensor) a_dev = NULL, a_dev_t = NULL, b_dev = NULL;
+      g_autoptr (LtTensor) scalar = lt_dtype_is_floating_point (dtypes[d])
+                                      ? lt_tensor_new_scalar_double (0.5)
+                                      : lt_tensor_new_scalar_int (3);
+
+      for (gint64 k = 0; k < n; k++)
+        a_values[k] = values[(k * 7) % G_N_ELEMENTS (values)];
+      if (lt_dtype_is_floating_point (dtypes[d]))
+        {
+          a_values[3] = NAN;
+          a_values[11] = INFINITY;
+        }
+      for (gint64 k = 0; k < 5; k++)
+        b_values[k] = values[(k * 3 + 1) % G_N_ELEMENTS (values)];
+
+      a64 = lt_tensor_new_from_data (LT_DTYPE_FLOAT64, a_values, n, I64S (7, 5), 2, &error);
+      g_assert_no_error (error);
+      a = lt_tensor_to_dtype (a64, dtypes[d], &error);
+      g_assert_no_error (error);
+      a_t = lt_tensor_t (a, &error);
+      {
+        g_autoptr (LtTensor) b64 = lt_tensor_new_from_data (LT_DTYPE_FLOAT64, b_values, 5,
+                                                            I64S (5, 1), 2, &error);
+        g_assert_no_error (error);
+        b = lt_tensor_to_dtype (b64, dtypes[d], &error);
+        g_assert_no_error (error);
+      }
+      a_dev = to_device (a, device);
+      a_dev_t = lt_tensor_t (a_dev, &error);
+      b_dev = to_device (b, device);
+
+      for (guint o = 0; o < G_N_ELEMENTS (binary_ops); o++)
+        for (guint form = 0; form < 3; form++)
+          {
+            /* (5, 7) transposed op (5, 1) broadcast; with alpha; with a scalar. */
+            LtTensor *cpu_other = form == 2 ? scalar : b;
+            LtTensor *dev_other = form == 2 ? scalar : b_dev;
+            gboolean with_alpha = form == 1 && binary_ops[o] <= LT_BINARY_OP_SUB;
+            g_autoptr (LtTensor) expected = NULL;
+            g_autoptr (LtTensor) got = NULL;
+            g_autoptr (LtTensor) back = NULL;
+            g_autoptr (GBytes) expected_bytes = NULL;
+            g_autoptr (GBytes) back_bytes = NULL;
+
+            if (with_alpha && binary_ops[o] == LT_BINARY_OP_ADD)
+              {
+                expected = lt_tensor_add (a_t, cpu_other, -3, &error);
+                got = lt_tensor_add (a_dev_t, dev_other, -3, &error);
+              }
+            else if (with_alpha)
+              {
+                expected = lt_tensor_sub (a_t, cpu_other, 2, &error);
+                got = lt_tensor_sub (a_dev_t, dev_other, 2, &error);
+              }
+            else
+              {
+                expected = lt_tensor_binary (a_t, binary_ops[o], cpu_other, &error);
+                got = lt_tensor_binary (a_dev_t, binary_ops[o], dev_other, &error);
+              }
+            g_assert_no_error (error);
+            back = to_cpu (got);
+            expected_bytes = lt_tensor_to_bytes (expected, &error);
+            back_bytes = lt_tensor_to_bytes (back, &error);
+            g_assert_no_error (error);
+            if (!g_bytes_equal (expected_bytes, back_bytes))
+              {
+                g_autofree char *want = lt_tensor_to_string (expected);
+                g_autofree char *have = lt_tensor_to_string (back);
+
+                g_error ("binary op %d (form %u) on %s: the device gives %s, the CPU %s",
+                         binary_ops[o], form, lt_dtype_get_name (dtypes[d]), have, want);
+              }
+          }
+
+      for (LtUnaryOp op = LT_UNARY_OP_NEG; op <= LT_UNARY_OP_ABS; op++)
+        {
+          g_autoptr (LtTensor) expected = lt_tensor_unary (a_t, op, &error);
+          g_autoptr (LtTensor) got = lt_tensor_unary (a_dev_t, op, &error);
+          g_autoptr (LtTensor) back = NULL;
+
+          g_assert_no_error (error);
+          back = to_cpu (got);
+          {
+            g_autoptr (GBytes) x = lt_tensor_to_bytes (back, &error);
+            g_autoptr (GBytes) y = lt_tensor_to_bytes (expected, &error);
+
+            g_assert_true (g_bytes_equal (x, y));
+          }
+        }
+    }
+}
+
 static void
 test_printing (gconstpointer data)
 {
@@ -284,15 +415,14 @@ test_refusals (gconstpointer data)
   host = literal ("[[1, 2], [3, 4]]", LT_DTYPE_FLOAT32);
   on_device = to_device (host, device);
 
-  result = lt_tensor_add (on_device, on_device, 1, &error);
+  result = lt_tensor_binary (on_device, LT_BINARY_OP_DIV, on_device, &error);
   g_assert_null (result);
   g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
-  g_assert_true (g_str_has_prefix (error->message, "add(): tensors on "));
-  g_assert_nonnull (strstr (error->message, " are not supported by this operation yet; move "
-                                            "them to the CPU with to_cpu() first"));
+  g_assert_true (g_str_has_prefix (error->message, "div"));
+  g_assert_nonnull (strstr (error->message, "move the"));
   g_clear_error (&error);
 
-  result = lt_tensor_unary (on_device, LT_UNARY_OP_NEG, &error);
+  result = lt_tensor_unary (on_device, LT_UNARY_OP_EXP, &error);
   g_assert_null (result);
   g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
   g_clear_error (&error);
@@ -401,6 +531,7 @@ main (int   argc,
     { "views", test_views_of_device_tensors },
     { "fill-and-copy", test_fill_and_copy_on_device },
     { "conversions", test_conversions_match_the_cpu },
+    { "pointwise", test_pointwise_matches_the_cpu },
     { "printing", test_printing },
     { "refusals", test_refusals },
     { "storage", test_device_storage },

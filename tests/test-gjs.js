@@ -153,7 +153,8 @@ check('devices are named, listed and used as in PyTorch', () => {
         const d = points().to_device(Lt.Device.new_from_string('opencl:0'));
         assertEqual(d.get_device().to_string(), 'opencl:0', 'device');
         assertEqual(d.t().to_cpu().to_doubles(), [4, 5, 2, 1, 3, 1], 'values back');
-        assertThrowsLt(Lt.Error.DEVICE, () => d.add(d, 1));
+        assertEqual(d.add(d, 1).to_cpu().to_doubles(), [8, 2, 10, 6, 4, 2], "add on the device");
+        assertThrowsLt(Lt.Error.DEVICE, () => d.binary(Lt.BinaryOp.DIV, d));
     }
 });
 

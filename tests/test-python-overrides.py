@@ -9,6 +9,10 @@
 import gc
 import os
 import random
+import shutil
+import subprocess
+import tempfile
+import sys
 import unittest
 
 import gi
@@ -631,10 +635,40 @@ class TestDevices(LtTestCase):
             np.asarray(d)
         self.assertIn('opencl:0', str(caught.exception))
         with self.assertRaises(GLib.Error) as caught:
-            d + d
+            d / d
         self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
         with self.assertRaises(GLib.Error):
             Lt.tensor([1.0]).to('opencl:99')
+
+    def test_exit_right_after_an_operation(self):
+        # A program whose last operation is a kernel it never reads back must
+        # still exit cleanly: gjs crashed there (exit status -11) while PoCL
+        # compiled the kernel in a worker thread as the process tore LLVM
+        # down. Python happens not to show it, so the program is gjs's.
+        gjs = shutil.which('gjs')
+        if gjs is None:
+            self.skipTest('gjs is not installed')
+        script = ("import Lt from 'gi://Lt?version=1.0';\n"
+                  "const d = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, [2000, 2000])"
+                  ".to_device(Lt.Device.new_from_string('%s'));\n"
+                  "const s = d.add(d.t(), 1);\n" % self.device())
+        with tempfile.NamedTemporaryFile('w', suffix='.js') as program:
+            program.write(script)
+            program.flush()
+            for _ in range(4):
+                # A cold kernel cache, so that PoCL compiles at launch as it
+                # did when the crash showed.
+                with tempfile.TemporaryDirectory() as cache:
+                    env = dict(os.environ, POCL_CACHE_DIR=cache)
+                    done = subprocess.run([gjs, '-m', program.name], capture_output=True, env=env)
+                self.assertEqual(done.returncode, 0, done.stderr)
+
+    def test_arithmetic_on_the_device(self):
+        d = Lt.tensor([[1.5, -2.0], [3.0, 4.0]]).to(self.device())
+        host = d.cpu()
+        self.assertEqual((d * 2 + d.t() - 1).cpu().tolist(), (host * 2 + host.t() - 1).tolist())
+        self.assertEqual((d > 0).cpu().tolist(), [[True, False], [True, True]])
+        self.assertEqual(str((-d).device), self.device())
 
 
 class TestNumPy(LtTestCase):

@@ -21,25 +21,34 @@
 
 G_BEGIN_DECLS
 
+typedef struct _LtBackend LtBackend;
+
+/* A device backend's table may leave kernels NULL, and unary() and binary()
+ * may refuse an op or a dtype they have no kernel for yet: FALSE with
+ * @error set (LT_ERROR_DEVICE). The CPU's do everything and never fail. */
 typedef struct
 {
   /* out = op (in). */
-  void (*unary) (LtUnaryOp        op,
-                 guint            ndim,
-                 const gint64    *sizes,
-                 const LtOperand *out,
-                 const LtOperand *in);
+  gboolean (*unary) (const LtBackend *self,
+                     LtUnaryOp        op,
+                     guint            ndim,
+                     const gint64    *sizes,
+                     const LtOperand *out,
+                     const LtOperand *in,
+                     GError         **error);
 
   /* out = op (a, b); ADD and SUB compute a + alpha * b and a - alpha * b,
    * alpha being an integer value for integer dtypes. Integer divisions never
    * see a zero divisor (the caller checks with any_zero). */
-  void (*binary) (LtBinaryOp       op,
-                  guint            ndim,
-                  const gint64    *sizes,
-                  const LtOperand *out,
-                  const LtOperand *a,
-                  const LtOperand *b,
-                  LtValue          alpha);
+  gboolean (*binary) (const LtBackend *self,
+                      LtBinaryOp       op,
+                      guint            ndim,
+                      const gint64    *sizes,
+                      const LtOperand *out,
+                      const LtOperand *a,
+                      const LtOperand *b,
+                      LtValue          alpha,
+                      GError         **error);
 
   /* out = cond ? a : b, cond being bool. */
   void (*where) (guint            ndim,

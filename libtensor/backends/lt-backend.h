@@ -43,8 +43,6 @@ typedef struct
   gint64 low, high;
 } LtRandomParams;
 
-typedef struct _LtBackend LtBackend;
-
 struct _LtBackend
 {
   const char *name;

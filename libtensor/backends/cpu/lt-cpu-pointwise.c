@@ -981,33 +981,39 @@ run_rows (RowFunc                row,
 
 /* Entry points */
 
-static void
-cpu_unary (LtUnaryOp        op,
+static gboolean
+cpu_unary (const LtBackend *self,
+           LtUnaryOp        op,
            guint            ndim,
            const gint64    *sizes,
            const LtOperand *out,
-           const LtOperand *in)
+           const LtOperand *in,
+           GError         **error)
 {
   const LtOperand *operands[] = { out, in };
   Params params = { 0 };
 
   run_rows (unary_row (op, in->dtype), &params, ndim, sizes, 2, operands);
+  return TRUE;
 }
 
-static void
-cpu_binary (LtBinaryOp       op,
+static gboolean
+cpu_binary (const LtBackend *self,
+            LtBinaryOp       op,
             guint            ndim,
             const gint64    *sizes,
             const LtOperand *out,
             const LtOperand *a,
             const LtOperand *b,
-            LtValue          alpha)
+            LtValue          alpha,
+            GError         **error)
 {
   const LtOperand *operands[] = { out, a, b };
   Params params = { .alpha_i = lt_value_to_int64 (alpha), .alpha_f = lt_value_to_double (alpha) };
   gboolean with_alpha = alpha.kind == LT_VALUE_INT ? alpha.i != 1 : params.alpha_f != 1.0;
 
   run_rows (binary_row (op, with_alpha, a->dtype), &params, ndim, sizes, 3, operands);
+  return TRUE;
 }
 
 static void

@@ -8,8 +8,10 @@
  *
  * Each device gets a context and an in-order command queue the first time
  * it is used; they live as long as the process. Memory is a cl_mem buffer
- * per storage. Transfers are blocking: a host read never sees data a
- * queued kernel has yet to write.
+ * per storage. Transfers are blocking, and every kernel launch waits for
+ * its kernel (lt_opencl_launch ()): a host read never sees data a kernel
+ * has yet to write, and a failure is reported by the operation that caused
+ * it.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -384,6 +386,7 @@ static const LtBackend opencl_backend_template = {
   .download = opencl_download,
   .copy = lt_opencl_copy,
   .fill = lt_opencl_fill,
+  .pointwise = &lt_opencl_pointwise_kernels,
   .synchronize = opencl_synchronize,
 };
 

@@ -66,8 +66,8 @@ static const char convert_prelude[] =
 
 /* The program made of @prelude (nullable) then the resources @names, built
  * for the device with @options. */
-static cl_program
-build_program (LtOpenCLDevice    *device,
+cl_program
+lt_opencl_build_program (LtOpenCLDevice    *device,
                const char        *prelude,
                const char *const *names,
                const char        *options,
@@ -125,6 +125,29 @@ build_program (LtOpenCLDevice    *device,
   return program;
 }
 
+gboolean
+lt_opencl_create_kernels (cl_program         program,
+                          const char *const *names,
+                          cl_kernel         *kernels,
+                          GError           **error)
+{
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      cl_int status = CL_SUCCESS;
+
+      kernels[i] = clCreateKernel (program, names[i], &status);
+      if (kernels[i] == NULL)
+        {
+          lt_opencl_set_error (error, status, "clCreateKernel()");
+          while (i-- > 0)
+            g_clear_pointer (&kernels[i], clReleaseKernel);
+          clReleaseProgram (program);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* Builds the copy kernels for element slot @slot if that has not been
  * done. Called with the device's launch_lock held. */
 static gboolean
@@ -133,28 +156,24 @@ ensure_kernels (LtOpenCLDevice *device,
                 GError        **error)
 {
   g_autofree char *options = NULL;
-  cl_int status = CL_SUCCESS;
+  cl_kernel kernels[2];
   cl_program program;
 
   if (device->programs[slot] != NULL)
     return TRUE;
 
   options = g_strdup_printf ("-DELEMENT=%s", element_types[slot].type);
-  program = build_program (device, NULL, (const char *[]) { "lt-opencl-shape.cl", "lt-opencl-kernels.cl", NULL },
-                           options, error);
-  if (program == NULL)
+  program = lt_opencl_build_program (device, NULL,
+                                     (const char *[]) { "lt-opencl-shape.cl",
+                                                        "lt-opencl-kernels.cl", NULL },
+                                     options, error);
+  if (program == NULL
+      || !lt_opencl_create_kernels (program,
+                                    (const char *[]) { "copy_strided", "fill_strided", NULL },
+                                    kernels, error))
     return FALSE;
-
-  device->copy_kernels[slot] = clCreateKernel (program, "copy_strided", &status);
-  if (device->copy_kernels[slot] != NULL)
-    device->fill_kernels[slot] = clCreateKernel (program, "fill_strided", &status);
-  if (device->fill_kernels[slot] == NULL)
-    {
-      lt_opencl_set_error (error, status, "clCreateKernel()");
-      g_clear_pointer (&device->copy_kernels[slot], clReleaseKernel);
-      clReleaseProgram (program);
-      return FALSE;
-    }
+  device->copy_kernels[slot] = kernels[0];
+  device->fill_kernels[slot] = kernels[1];
   device->programs[slot] = program;
   return TRUE;
 }
@@ -166,7 +185,6 @@ ensure_cast_kernel (LtOpenCLDevice *device,
                     GError        **error)
 {
   g_autofree char *options = NULL;
-  cl_int status = CL_SUCCESS;
   cl_program program;
   cl_device_fp_config fp64 = 0;
 
@@ -190,19 +208,15 @@ ensure_cast_kernel (LtOpenCLDevice *device,
                              LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16,
                              LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
                              LT_DTYPE_COMPLEX128);
-  program = build_program (device, convert_prelude,
-                           (const char *[]) { "lt-opencl-shape.cl", "lt-kernel-convert.h",
-                                               "lt-opencl-cast.cl", NULL },
-                           options, error);
-  if (program == NULL)
+  program = lt_opencl_build_program (device, convert_prelude,
+                                     (const char *[]) { "lt-opencl-shape.cl",
+                                                        "lt-kernel-convert.h",
+                                                        "lt-opencl-cast.cl", NULL },
+                                     options, error);
+  if (program == NULL
+      || !lt_opencl_create_kernels (program, (const char *[]) { "cast_strided", NULL },
+                                    &device->cast_kernel, error))
     return FALSE;
-  device->cast_kernel = clCreateKernel (program, "cast_strided", &status);
-  if (device->cast_kernel == NULL)
-    {
-      lt_opencl_set_error (error, status, "clCreateKernel()");
-      clReleaseProgram (program);
-      return FALSE;
-    }
   device->cast_program = program;
   return TRUE;
 }
@@ -218,6 +232,12 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
     }
   g_clear_pointer (&device->cast_kernel, clReleaseKernel);
   g_clear_pointer (&device->cast_program, clReleaseProgram);
+  for (int i = 0; i < LT_OPENCL_N_POINTWISE_DTYPES; i++)
+    {
+      g_clear_pointer (&device->unary_kernels[i], clReleaseKernel);
+      g_clear_pointer (&device->binary_kernels[i], clReleaseKernel);
+      g_clear_pointer (&device->pointwise_programs[i], clReleaseProgram);
+    }
 }
 
 /* The simplified dims of one or two operands (element strides), and their
@@ -258,11 +278,11 @@ shape_for (guint            ndim,
   return TRUE;
 }
 
-static gboolean
-launch (LtOpenCLDevice *device,
-        cl_kernel       kernel,
-        gint64          numel,
-        GError        **error)
+gboolean
+lt_opencl_launch (LtOpenCLDevice *device,
+                  cl_kernel       kernel,
+                  gint64          numel,
+                  GError        **error)
 {
   size_t global = (size_t) MIN (numel, MAX_WORK_ITEMS);
   cl_int status = clEnqueueNDRangeKernel (device->queue, kernel, 1, NULL, &global, NULL, 0,
@@ -271,6 +291,18 @@ launch (LtOpenCLDevice *device,
   if (status != CL_SUCCESS)
     {
       lt_opencl_set_error (error, status, "clEnqueueNDRangeKernel()");
+      return FALSE;
+    }
+
+  /* Waited for: a failure belongs to the operation that caused it, and no
+   * kernel is still running (or, with PoCL, still being compiled by LLVM)
+   * when the program goes on, or exits. A script that exits right after
+   * its last operation otherwise crashed in the driver's threads as the
+   * process tore LLVM down under them. */
+  status = clFinish (device->queue);
+  if (status != CL_SUCCESS)
+    {
+      lt_opencl_set_error (error, status, "running an OpenCL kernel");
       return FALSE;
     }
   return TRUE;
@@ -320,7 +352,7 @@ lt_opencl_copy (const LtBackend *self,
           clSetKernelArg (kernel, 7, sizeof src_size, &src_size);
           clSetKernelArg (kernel, 8, sizeof shape, &shape);
           clSetKernelArg (kernel, 9, sizeof n, &n);
-          done = launch (device, kernel, numel, error);
+          done = lt_opencl_launch (device, kernel, numel, error);
         }
       g_mutex_unlock (&device->launch_lock);
       return done;
@@ -337,7 +369,7 @@ lt_opencl_copy (const LtBackend *self,
       clSetKernelArg (kernel, 3, sizeof src_offset, &src_offset);
       clSetKernelArg (kernel, 4, sizeof shape, &shape);
       clSetKernelArg (kernel, 5, sizeof n, &n);
-      done = launch (device, kernel, numel, error);
+      done = lt_opencl_launch (device, kernel, numel, error);
     }
   g_mutex_unlock (&device->launch_lock);
   return done;
@@ -380,7 +412,7 @@ lt_opencl_fill (const LtBackend *self,
       clSetKernelArg (kernel, 2, element_size, pattern);
       clSetKernelArg (kernel, 3, sizeof shape, &shape);
       clSetKernelArg (kernel, 4, sizeof n, &n);
-      done = launch (device, kernel, numel, error);
+      done = lt_opencl_launch (device, kernel, numel, error);
     }
   g_mutex_unlock (&device->launch_lock);
   return done;

@@ -17,6 +17,8 @@ G_BEGIN_DECLS
 
 /* Element sizes the copy kernels are built for: 1, 2, 4, 8 and 16 bytes. */
 #define LT_OPENCL_N_ELEMENT_SIZES 5
+/* Computation dtypes the pointwise kernels are built for (lt-opencl-pointwise.c). */
+#define LT_OPENCL_N_POINTWISE_DTYPES 4
 
 typedef struct
 {
@@ -36,6 +38,9 @@ typedef struct
   cl_kernel fill_kernels[LT_OPENCL_N_ELEMENT_SIZES];
   cl_program cast_program;
   cl_kernel cast_kernel;
+  cl_program pointwise_programs[LT_OPENCL_N_POINTWISE_DTYPES];
+  cl_kernel unary_kernels[LT_OPENCL_N_POINTWISE_DTYPES];
+  cl_kernel binary_kernels[LT_OPENCL_N_POINTWISE_DTYPES];
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */
@@ -58,5 +63,27 @@ gboolean lt_opencl_fill          (const LtBackend *self,
                                   LtValue          value,
                                   GError         **error);
 void     lt_opencl_release_kernels (LtOpenCLDevice *device);
+
+/* The program made of @prelude (nullable) then the GResource files @names,
+ * built for @device with @options. */
+cl_program lt_opencl_build_program (LtOpenCLDevice    *device,
+                                    const char        *prelude,
+                                    const char *const *names,
+                                    const char        *options,
+                                    GError           **error);
+/* The kernels @names (NULL-terminated) of @program into @kernels; on
+ * failure none is kept and @program is released. */
+gboolean lt_opencl_create_kernels (cl_program         program,
+                                   const char *const *names,
+                                   cl_kernel         *kernels,
+                                   GError           **error);
+/* Runs @kernel over @numel work items at most (grid-stride kernels) and
+ * waits for it. */
+gboolean lt_opencl_launch (LtOpenCLDevice *device,
+                           cl_kernel       kernel,
+                           gint64          numel,
+                           GError        **error);
+
+extern const LtPointwiseKernels lt_opencl_pointwise_kernels;
 
 G_END_DECLS
