@@ -827,8 +827,6 @@ lt_tensor_where (LtTensor *condition,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!lt_tensor_check_host ("where()", operands, 3, error))
-    return NULL;
   if (lt_tensor_get_dtype (condition) != LT_DTYPE_BOOL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
@@ -873,8 +871,6 @@ lerp (LtTensor  *self,
   guint ndim;
   gboolean ok;
 
-  if (!lt_tensor_check_host (opname, operands, 3, error))
-    return FALSE;
   if (!lt_dtype_is_floating_point (dtype) && !lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
@@ -985,12 +981,6 @@ clamp (LtTensor  *self,
   LtDType dtype;
   gboolean ok;
 
-  {
-    LtTensor *bounds[] = { self, min, max };
-
-    if (!lt_tensor_check_host (opname, bounds, 3, error))
-      return FALSE;
-  }
   if (min == NULL && max == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,

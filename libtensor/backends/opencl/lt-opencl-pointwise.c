@@ -238,7 +238,7 @@ opencl_binary (const LtBackend *self,
   int slot = dtype_slot (a->dtype);
   cl_mem out_buffer = out->buffer, a_buffer = a->buffer, b_buffer = b->buffer;
   cl_long out_offset = out->offset, a_offset = a->offset, b_offset = b->offset, n;
-  cl_int kernel_op = op, with_alpha;
+  cl_int kernel_op = op;
   /* The caller passes an integer alpha for integer dtypes, a real one for
    * floats. */
   gboolean integral_alpha = alpha.kind == LT_VALUE_INT || alpha.kind == LT_VALUE_BOOL;
@@ -257,9 +257,7 @@ opencl_binary (const LtBackend *self,
     return TRUE;
   n = numel;
 
-  /* As the CPU decides it (cpu_binary ()), and alpha in the element type
-   * for floats, as the CPU's (T) alpha cast. */
-  with_alpha = alpha.kind == LT_VALUE_INT ? alpha.i != 1 : alpha_f != 1.0;
+  /* Alpha in the element type, as the CPU's (T) alpha cast. */
   if (a->dtype == LT_DTYPE_FLOAT32)
     {
       float value = (float) alpha_f;
@@ -287,11 +285,10 @@ opencl_binary (const LtBackend *self,
       clSetKernelArg (kernel, 4, sizeof a_offset, &a_offset);
       clSetKernelArg (kernel, 5, sizeof b_offset, &b_offset);
       clSetKernelArg (kernel, 6, sizeof kernel_op, &kernel_op);
-      clSetKernelArg (kernel, 7, sizeof with_alpha, &with_alpha);
-      clSetKernelArg (kernel, 8, sizeof alpha_i, &alpha_i);
-      clSetKernelArg (kernel, 9, lt_dtype_get_element_size (a->dtype), &alpha_t);
-      clSetKernelArg (kernel, 10, sizeof shape, &shape);
-      clSetKernelArg (kernel, 11, sizeof n, &n);
+      clSetKernelArg (kernel, 7, sizeof alpha_i, &alpha_i);
+      clSetKernelArg (kernel, 8, lt_dtype_get_element_size (a->dtype), &alpha_t);
+      clSetKernelArg (kernel, 9, sizeof shape, &shape);
+      clSetKernelArg (kernel, 10, sizeof n, &n);
       done = lt_opencl_launch (device, kernel, numel, error);
     }
   g_mutex_unlock (&device->launch_lock);

@@ -5,7 +5,9 @@
  * LtUnaryOp and LtBinaryOp. Each operation is the CPU's expression
  * (lt-cpu-pointwise.c): integers wrap as unsigned 64-bit arithmetic does,
  * floats are computed in T without contracting a * b + c into one rounding,
- * and maximum/minimum let NaN through. Comparisons write bools.
+ * and maximum/minimum let NaN through. Comparisons write bools. add and sub
+ * always multiply by alpha: multiplying by 1 is exact, so the CPU's
+ * shortcut for alpha 1 gives the same bits.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -47,7 +49,6 @@ binary_strided (__global uchar   *out,
                 long              a_offset,
                 long              b_offset,
                 int               op,
-                int               with_alpha,
                 long              alpha_i,
                 T                 alpha_t,
                 LtOpenCLShape3    shape,
@@ -66,10 +67,10 @@ binary_strided (__global uchar   *out,
         {
 #if T_IS_FLOAT
         case LT_OP_ADD:
-          r = with_alpha ? x + alpha_t * y : x + y;
+          r = x + alpha_t * y;
           break;
         case LT_OP_SUB:
-          r = with_alpha ? x - alpha_t * y : x - y;
+          r = x - alpha_t * y;
           break;
         case LT_OP_MUL:
           r = x * y;
@@ -82,10 +83,10 @@ binary_strided (__global uchar   *out,
           break;
 #else
         case LT_OP_ADD:
-          r = (T) ((ulong) x + (with_alpha ? (ulong) alpha_i * (ulong) y : (ulong) y));
+          r = (T) ((ulong) x + (ulong) alpha_i * (ulong) y);
           break;
         case LT_OP_SUB:
-          r = (T) ((ulong) x - (with_alpha ? (ulong) alpha_i * (ulong) y : (ulong) y));
+          r = (T) ((ulong) x - (ulong) alpha_i * (ulong) y);
           break;
         case LT_OP_MUL:
           r = (T) ((ulong) x * (ulong) y);
