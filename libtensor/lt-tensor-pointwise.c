@@ -200,14 +200,11 @@ launch (const char      *op,
       return k->binary (backend, kernel->op, out->ndim, out->sizes, &o, &in[0], &in[1],
                         kernel->alpha, error);
     case KERNEL_WHERE:
-      k->where (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
-      return TRUE;
+      return k->where (backend, out->ndim, out->sizes, &o, &in[0], &in[1], &in[2], error);
     case KERNEL_LERP:
-      k->lerp (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
-      return TRUE;
+      return k->lerp (backend, out->ndim, out->sizes, &o, &in[0], &in[1], &in[2], error);
     case KERNEL_CLAMP:
-      k->clamp (out->ndim, out->sizes, &o, &in[0], &in[1], &in[2]);
-      return TRUE;
+      return k->clamp (backend, out->ndim, out->sizes, &o, &in[0], &in[1], &in[2], error);
     default:
       g_assert_not_reached ();
     }
@@ -301,6 +298,61 @@ execute (const char        *op,
         inputs[i] = detached;
       }
   return launch (op, kernel, self, inputs, error);
+}
+
+/* A CPU scalar (0-dim tensor) meets a device tensor on the device, as in
+ * PyTorch: replaces each such operand of @operands with a copy on the
+ * device of the first operand that is not one, keeping the copies in
+ * @moved for the caller to drop. The first operand stays when @keep_first
+ * (the tensor written in place). Other operands must already share a
+ * device (launch() checks). */
+typedef struct
+{
+  LtTensor *tensors[MAX_INPUTS];
+} MovedScalars;
+
+static void
+moved_scalars_clear (MovedScalars *moved)
+{
+  for (guint i = 0; i < MAX_INPUTS; i++)
+    g_clear_object (&moved->tensors[i]);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MovedScalars, moved_scalars_clear)
+
+static gboolean
+move_cpu_scalars (LtTensor    **operands,
+                  guint         n,
+                  gboolean      keep_first,
+                  MovedScalars *moved,
+                  GError      **error)
+{
+  LtTensor *target = NULL;
+  g_autoptr (LtDevice) device = NULL;
+
+  g_assert (n <= MAX_INPUTS);
+  for (guint i = 0; i < n && target == NULL; i++)
+    if (operands[i] != NULL
+        && (operands[i]->ndim != 0
+            || lt_storage_get_device_type (operands[i]->storage) != LT_DEVICE_TYPE_CPU))
+      target = operands[i];
+  if (target == NULL || lt_storage_get_device_type (target->storage) == LT_DEVICE_TYPE_CPU)
+    return TRUE;
+
+  device = lt_tensor_get_device (target);
+  for (guint i = keep_first ? 1 : 0; i < n; i++)
+    if (operands[i] != NULL && operands[i]->ndim == 0
+        && lt_storage_get_device_type (operands[i]->storage) == LT_DEVICE_TYPE_CPU)
+      {
+        LtTensor *copy = lt_tensor_to_device (operands[i], device, error);
+
+        if (copy == NULL)
+          return FALSE;
+        copy->is_wrapped_number = operands[i]->is_wrapped_number;
+        moved->tensors[i] = copy;
+        operands[i] = copy;
+      }
+  return TRUE;
 }
 
 static void
@@ -501,7 +553,7 @@ binary (LtTensor   *self,
   const char *names[LT_MAX_DIMS];
   guint ndim;
   gboolean ok;
-  g_autoptr (LtTensor) moved = NULL;
+  g_auto (MovedScalars) moved = { { NULL } };
 
   if (op == LT_BINARY_OP_DIV && is_integral (result))
     compute = LT_DTYPE_DEFAULT;
@@ -543,34 +595,10 @@ binary (LtTensor   *self,
       return FALSE;
     }
 
-  /* A CPU scalar meets a device tensor on the device, as in PyTorch; other
-   * tensors must already share a device (launch() checks). */
-  if (lt_storage_get_backend (self->storage) != lt_storage_get_backend (other->storage))
-    {
-      gboolean other_is_cpu_scalar = other->ndim == 0
-                                     && lt_storage_get_device_type (other->storage)
-                                          == LT_DEVICE_TYPE_CPU;
-      LtTensor *target = other_is_cpu_scalar ? self : other;
-      LtTensor *scalar = other_is_cpu_scalar ? other : self;
-
-      /* Never self in place: the result must land in self itself. */
-      if (scalar->ndim == 0 && lt_storage_get_device_type (scalar->storage) == LT_DEVICE_TYPE_CPU
-          && !(in_place && scalar == self))
-        {
-          g_autoptr (LtDevice) device = lt_tensor_get_device (target);
-
-          moved = lt_tensor_to_device (scalar, device, error);
-          if (moved == NULL)
-            return FALSE;
-          moved->is_wrapped_number = scalar->is_wrapped_number;
-          if (scalar == other)
-            other = moved;
-          else
-            self = moved;
-          operands[0] = self;
-          operands[1] = other;
-        }
-    }
+  if (!move_cpu_scalars (operands, 2, in_place, &moved, error))
+    return FALSE;
+  self = operands[0];
+  other = operands[1];
 
   if (!broadcast (opname, operands, 2, &ndim, sizes, names, error))
     return FALSE;
@@ -592,6 +620,7 @@ binary (LtTensor   *self,
     {
       const LtBackend *backend = lt_storage_get_backend (inputs[1]->storage);
       LtOperand divisor = lt_tensor_operand (inputs[1]);
+      gboolean found = FALSE;
 
       if (backend->pointwise == NULL || backend->pointwise->any_zero == NULL)
         {
@@ -601,7 +630,12 @@ binary (LtTensor   *self,
           clear_inputs (inputs);
           return FALSE;
         }
-      if (backend->pointwise->any_zero (ndim, sizes, &divisor))
+      if (!backend->pointwise->any_zero (backend, ndim, sizes, &divisor, &found, error))
+        {
+          clear_inputs (inputs);
+          return FALSE;
+        }
+      if (found)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
                        "%s: integer division by zero; the divisor has a zero element",
@@ -817,6 +851,7 @@ lt_tensor_where (LtTensor *condition,
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   LtTensor *result = NULL;
   Kernel kernel = { KERNEL_WHERE };
+  g_auto (MovedScalars) moved = { { NULL } };
   gint64 sizes[LT_MAX_DIMS];
   const char *names[LT_MAX_DIMS];
   LtDType dtype;
@@ -835,7 +870,8 @@ lt_tensor_where (LtTensor *condition,
       return NULL;
     }
   dtype = lt_tensor_result_type_of (operands + 1, 2);
-  if (!broadcast ("where()", operands, 3, &ndim, sizes, names, error))
+  if (!move_cpu_scalars (operands, 3, FALSE, &moved, error)
+      || !broadcast ("where()", operands, 3, &ndim, sizes, names, error))
     return NULL;
 
   for (guint i = 0; i < 3; i++)
@@ -866,6 +902,7 @@ lerp (LtTensor  *self,
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   LtDType dtype = lt_tensor_get_dtype (self);
   Kernel kernel = { KERNEL_LERP };
+  g_auto (MovedScalars) moved = { { NULL } };
   gint64 sizes[LT_MAX_DIMS];
   const char *names[LT_MAX_DIMS];
   guint ndim;
@@ -887,7 +924,8 @@ lerp (LtTensor  *self,
                      dtype_name (lt_tensor_get_dtype (operands[i])), dtype_name (dtype));
         return FALSE;
       }
-  if (!broadcast (opname, operands, 3, &ndim, sizes, names, error))
+  if (!move_cpu_scalars (operands, 3, in_place, &moved, error)
+      || !broadcast (opname, operands, 3, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, dtype, ndim, sizes, error))
     return FALSE;
@@ -975,6 +1013,7 @@ clamp (LtTensor  *self,
   LtTensor *operands[3] = { self };
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   Kernel kernel = { KERNEL_CLAMP };
+  g_auto (MovedScalars) moved = { { NULL } };
   gint64 sizes[LT_MAX_DIMS];
   const char *names[LT_MAX_DIMS];
   guint n = 1, ndim;
@@ -1007,7 +1046,8 @@ clamp (LtTensor  *self,
                    dtype == LT_DTYPE_BOOL ? " with both bounds; use logical operations" : "");
       return FALSE;
     }
-  if (!broadcast (opname, operands, n, &ndim, sizes, names, error))
+  if (!move_cpu_scalars (operands, n, in_place, &moved, error)
+      || !broadcast (opname, operands, n, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, dtype, ndim, sizes, error))
     return FALSE;

@@ -154,7 +154,9 @@ check('devices are named, listed and used as in PyTorch', () => {
         assertEqual(d.get_device().to_string(), 'opencl:0', 'device');
         assertEqual(d.t().to_cpu().to_doubles(), [4, 5, 2, 1, 3, 1], 'values back');
         assertEqual(d.add(d, 1).to_cpu().to_doubles(), [8, 2, 10, 6, 4, 2], "add on the device");
-        assertThrowsLt(Lt.Error.DEVICE, () => d.binary(Lt.BinaryOp.DIV, d));
+        assertEqual(d.binary(Lt.BinaryOp.DIV, d).to_cpu().to_doubles(), [1, 1, 1, 1, 1, 1],
+            'division on the device');
+        assertThrowsLt(Lt.Error.DEVICE, () => d.matmul(d.t()));
     }
 });
 

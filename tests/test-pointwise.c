@@ -306,6 +306,18 @@ test_unary (void)
   bn = un (ints, LT_UNARY_OP_BITWISE_NOT);
   lt_assert_values (bn, -5, -10, -17);
 
+  /* Bools are stored as 0 or 1: glibc's isinf() gives -1 for -inf. */
+  {
+    g_autoptr (LtTensor) infinities = lit ("[-inf, inf, 1.0]");
+    g_autoptr (LtTensor) is_inf = un (infinities, LT_UNARY_OP_ISINF);
+    g_autoptr (GBytes) bytes = lt_tensor_to_bytes (is_inf, &error);
+    static const guint8 expected[] = { 1, 1, 0 };
+
+    g_assert_no_error (error);
+    g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), expected,
+                     sizeof expected);
+  }
+
   g_assert_null (lt_tensor_unary (c, LT_UNARY_OP_FLOOR, &error));
   g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
 }

@@ -635,7 +635,7 @@ class TestDevices(LtTestCase):
             np.asarray(d)
         self.assertIn('opencl:0', str(caught.exception))
         with self.assertRaises(GLib.Error) as caught:
-            d / d
+            d.sum()
         self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
         with self.assertRaises(GLib.Error):
             Lt.tensor([1.0]).to('opencl:99')
@@ -669,6 +669,13 @@ class TestDevices(LtTestCase):
         self.assertEqual((d * 2 + d.t() - 1).cpu().tolist(), (host * 2 + host.t() - 1).tolist())
         self.assertEqual((d > 0).cpu().tolist(), [[True, False], [True, True]])
         self.assertEqual(str((-d).device), self.device())
+        self.assertEqual((d / 2).exp().cpu().tolist(), (host / 2).exp().tolist())
+        self.assertEqual(Lt.where(d > 0, d, d.t()).cpu().tolist(),
+                         Lt.where(host > 0, host, host.t()).tolist())
+        # Python numbers (CPU scalars) meet device tensors on the device.
+        self.assertEqual(d.clamp(0, 2).cpu().tolist(), [[1.5, 0.0], [2.0, 2.0]])
+        self.assertEqual(d.lerp(d.t(), 0.25).cpu().tolist(), host.lerp(host.t(), 0.25).tolist())
+        self.assertEqual(str(d.lerp(d.t(), 0.25).device), self.device())
 
 
 class TestNumPy(LtTestCase):

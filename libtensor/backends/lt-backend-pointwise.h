@@ -23,9 +23,9 @@ G_BEGIN_DECLS
 
 typedef struct _LtBackend LtBackend;
 
-/* A device backend's table may leave kernels NULL, and unary() and binary()
- * may refuse an op or a dtype they have no kernel for yet: FALSE with
- * @error set (LT_ERROR_DEVICE). The CPU's do everything and never fail. */
+/* A device backend's table may leave kernels NULL, and its kernels may
+ * fail (a launch, a kernel build, a dtype the device lacks): FALSE with
+ * @error set. The CPU's do everything and never fail. */
 typedef struct
 {
   /* out = op (in). */
@@ -51,33 +51,42 @@ typedef struct
                       GError         **error);
 
   /* out = cond ? a : b, cond being bool. */
-  void (*where) (guint            ndim,
-                 const gint64    *sizes,
-                 const LtOperand *out,
-                 const LtOperand *cond,
-                 const LtOperand *a,
-                 const LtOperand *b);
+  gboolean (*where) (const LtBackend *self,
+                     guint            ndim,
+                     const gint64    *sizes,
+                     const LtOperand *out,
+                     const LtOperand *cond,
+                     const LtOperand *a,
+                     const LtOperand *b,
+                     GError         **error);
 
   /* out = a + weight * (b - a), floating point or complex dtypes. */
-  void (*lerp) (guint            ndim,
-                const gint64    *sizes,
-                const LtOperand *out,
-                const LtOperand *a,
-                const LtOperand *b,
-                const LtOperand *weight);
+  gboolean (*lerp) (const LtBackend *self,
+                    guint            ndim,
+                    const gint64    *sizes,
+                    const LtOperand *out,
+                    const LtOperand *a,
+                    const LtOperand *b,
+                    const LtOperand *weight,
+                    GError         **error);
 
   /* out = minimum (maximum (x, lo), hi), NaN when any of them is NaN. */
-  void (*clamp) (guint            ndim,
-                 const gint64    *sizes,
-                 const LtOperand *out,
-                 const LtOperand *x,
-                 const LtOperand *lo,
-                 const LtOperand *hi);
+  gboolean (*clamp) (const LtBackend *self,
+                     guint            ndim,
+                     const gint64    *sizes,
+                     const LtOperand *out,
+                     const LtOperand *x,
+                     const LtOperand *lo,
+                     const LtOperand *hi,
+                     GError         **error);
 
-  /* Whether some element of operand is zero. */
-  gboolean (*any_zero) (guint            ndim,
+  /* Whether some element of operand is zero, into @found. */
+  gboolean (*any_zero) (const LtBackend *self,
+                        guint            ndim,
                         const gint64    *sizes,
-                        const LtOperand *operand);
+                        const LtOperand *operand,
+                        gboolean        *found,
+                        GError         **error);
 } LtPointwiseKernels;
 
 G_END_DECLS

@@ -227,69 +227,11 @@ typedef double _Complex cdouble;
 
 /* Helpers for the expressions. */
 
-static inline gint64
-int_floordiv (gint64 a,
-              gint64 b)
-{
-  gint64 q, r;
-
-  /* G_MININT64 / -1 overflows in C (and crashes PyTorch); wrap around. */
-  if (b == -1)
-    return (gint64) (0 - (guint64) a);
-  q = a / b;
-  r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0)))
-    q--;
-  return q;
-}
-
-static inline gint64
-int_truncdiv (gint64 a,
-              gint64 b)
-{
-  if (b == -1)
-    return (gint64) (0 - (guint64) a);
-  return a / b;
-}
-
-static inline gint64
-int_remainder (gint64 a,
-               gint64 b)
-{
-  gint64 r;
-
-  if (b == -1)
-    return 0;
-  r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0)))
-    r += b;
-  return r;
-}
-
-/* PyTorch's powi: negative exponents give 1, -1 or 0 by the base. */
-static inline guint64
-int_pow (gint64 base,
-         gint64 exp)
-{
-  guint64 result = 1, b = (guint64) base;
-
-  if (exp < 0)
-    {
-      if (base == 1)
-        return 1;
-      if (base == -1)
-        return (exp & 1) ? (guint64) -1 : 1;
-      return 0;
-    }
-  while (exp)
-    {
-      if (exp & 1)
-        result *= b;
-      b *= b;
-      exp >>= 1;
-    }
-  return result;
-}
+/* Integer division and powers as on every device (lt-kernel-pointwise.h). */
+#define LT_FUNCTION static inline
+typedef gint64 lt_i64;
+typedef guint64 lt_u64;
+#include "backends/lt-kernel-pointwise.h"
 
 #define DEFINE_FLOAT_HELPERS(suffix, F)                                          \
   static inline F                                                                \
@@ -368,10 +310,10 @@ DEFINE_COMPLEX_DIV (, double, cdouble)
 #define E_int_sub(x, y) ((guint64) (x) - (guint64) (y))
 #define E_int_suba(x, y) ((guint64) (x) - (guint64) prm->alpha_i * (guint64) (y))
 #define E_int_mul(x, y) ((guint64) (x) * (guint64) (y))
-#define E_int_floordiv(x, y) int_floordiv ((gint64) (x), (gint64) (y))
-#define E_int_truncdiv(x, y) int_truncdiv ((gint64) (x), (gint64) (y))
-#define E_int_remainder(x, y) int_remainder ((gint64) (x), (gint64) (y))
-#define E_int_pow(x, y) int_pow ((gint64) (x), (gint64) (y))
+#define E_int_floordiv(x, y) lt_pw_int_floordiv ((gint64) (x), (gint64) (y))
+#define E_int_truncdiv(x, y) lt_pw_int_truncdiv ((gint64) (x), (gint64) (y))
+#define E_int_remainder(x, y) lt_pw_int_remainder ((gint64) (x), (gint64) (y))
+#define E_int_pow(x, y) lt_pw_int_pow ((gint64) (x), (gint64) (y))
 #define E_int_maximum(x, y) ((x) > (y) ? (x) : (y))
 #define E_int_minimum(x, y) ((x) < (y) ? (x) : (y))
 #define E_int_eq(x, y) ((x) == (y))
@@ -482,9 +424,9 @@ DEFINE_COMPLEX_DIV (, double, cdouble)
 #define E_flt_round(x) nearbyint (x)
 #define E_flt_trunc(x) trunc (x)
 #define E_flt_lnot(x) ((x) == 0)
-#define E_flt_isnan(x) isnan (x)
-#define E_flt_isinf(x) isinf (x)
-#define E_flt_isfinite(x) isfinite (x)
+#define E_flt_isnan(x) (isnan (x) != 0)
+#define E_flt_isinf(x) (isinf (x) != 0)
+#define E_flt_isfinite(x) (isfinite (x) != 0)
 
 #define E_cpx_neg E_flt_neg
 #define E_cpx_sqrt E_flt_sqrt
@@ -1016,13 +958,15 @@ cpu_binary (const LtBackend *self,
   return TRUE;
 }
 
-static void
-cpu_where (guint            ndim,
+static gboolean
+cpu_where (const LtBackend *self,
+           guint            ndim,
            const gint64    *sizes,
            const LtOperand *out,
            const LtOperand *cond,
            const LtOperand *a,
-           const LtOperand *b)
+           const LtOperand *b,
+           GError         **error)
 {
   const LtOperand *operands[] = { out, cond, a, b };
   Params params = { 0 };
@@ -1049,40 +993,47 @@ cpu_where (guint            ndim,
       g_assert_not_reached ();
     }
   run_rows (row, &params, ndim, sizes, 4, operands);
+  return TRUE;
 }
 
-static void
-cpu_lerp (guint            ndim,
+static gboolean
+cpu_lerp (const LtBackend *self,
+          guint            ndim,
           const gint64    *sizes,
           const LtOperand *out,
           const LtOperand *a,
           const LtOperand *b,
-          const LtOperand *weight)
+          const LtOperand *weight,
+          GError         **error)
 {
   const LtOperand *operands[] = { out, a, b, weight };
   Params params = { 0 };
 
   run_rows (lerp_row (out->dtype), &params, ndim, sizes, 4, operands);
+  return TRUE;
 }
 
-static void
-cpu_clamp (guint            ndim,
+static gboolean
+cpu_clamp (const LtBackend *self,
+           guint            ndim,
            const gint64    *sizes,
            const LtOperand *out,
            const LtOperand *x,
            const LtOperand *lo,
-           const LtOperand *hi)
+           const LtOperand *hi,
+           GError         **error)
 {
   const LtOperand *operands[] = { out, x, lo, hi };
   Params params = { 0 };
 
   run_rows (clamp_row (out->dtype), &params, ndim, sizes, 4, operands);
+  return TRUE;
 }
 
 static gboolean
-cpu_any_zero (guint            ndim,
-              const gint64    *sizes,
-              const LtOperand *operand)
+any_zero (guint            ndim,
+          const gint64    *sizes,
+          const LtOperand *operand)
 {
   gsize size = lt_dtype_get_element_size (operand->dtype);
   gint64 strides[LT_MAX_DIMS];
@@ -1119,6 +1070,18 @@ cpu_any_zero (guint            ndim,
       }
   while (lt_cpu_next_row (&shape, inner, counters, ptrs));
   return FALSE;
+}
+
+static gboolean
+cpu_any_zero (const LtBackend *self,
+              guint            ndim,
+              const gint64    *sizes,
+              const LtOperand *operand,
+              gboolean        *found,
+              GError         **error)
+{
+  *found = any_zero (ndim, sizes, operand);
+  return TRUE;
 }
 
 const LtPointwiseKernels lt_cpu_pointwise_kernels = {

@@ -55,7 +55,7 @@ element_slot (gsize element_size)
 }
 
 /* The definitions lt-kernel-convert.h expects, in OpenCL C. */
-static const char convert_prelude[] =
+const char lt_opencl_convert_prelude[] =
   "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
   "#define LT_GLOBAL __global\n"
   "#define LT_FUNCTION static\n"
@@ -178,6 +178,19 @@ ensure_kernels (LtOpenCLDevice *device,
   return TRUE;
 }
 
+char *
+lt_opencl_dtype_defines (void)
+{
+  return g_strdup_printf ("-DLT_BOOL=%d -DLT_UINT8=%d -DLT_INT8=%d -DLT_INT16=%d "
+                          "-DLT_INT32=%d -DLT_INT64=%d -DLT_FLOAT16=%d -DLT_BFLOAT16=%d "
+                          "-DLT_FLOAT32=%d -DLT_FLOAT64=%d -DLT_COMPLEX64=%d "
+                          "-DLT_COMPLEX128=%d",
+                          LT_DTYPE_BOOL, LT_DTYPE_UINT8, LT_DTYPE_INT8, LT_DTYPE_INT16,
+                          LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16,
+                          LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
+                          LT_DTYPE_COMPLEX128);
+}
+
 /* Builds the converting copy if that has not been done; the dtypes' numbers
  * come from LtDType itself. Called with the device's launch_lock held. */
 static gboolean
@@ -200,15 +213,8 @@ ensure_cast_kernel (LtOpenCLDevice *device,
       return FALSE;
     }
 
-  options = g_strdup_printf ("-DLT_BOOL=%d -DLT_UINT8=%d -DLT_INT8=%d -DLT_INT16=%d "
-                             "-DLT_INT32=%d -DLT_INT64=%d -DLT_FLOAT16=%d -DLT_BFLOAT16=%d "
-                             "-DLT_FLOAT32=%d -DLT_FLOAT64=%d -DLT_COMPLEX64=%d "
-                             "-DLT_COMPLEX128=%d",
-                             LT_DTYPE_BOOL, LT_DTYPE_UINT8, LT_DTYPE_INT8, LT_DTYPE_INT16,
-                             LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16,
-                             LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
-                             LT_DTYPE_COMPLEX128);
-  program = lt_opencl_build_program (device, convert_prelude,
+  options = lt_opencl_dtype_defines ();
+  program = lt_opencl_build_program (device, lt_opencl_convert_prelude,
                                      (const char *[]) { "lt-opencl-shape.cl",
                                                         "lt-kernel-convert.h",
                                                         "lt-opencl-cast.cl", NULL },
@@ -234,8 +240,8 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
   g_clear_pointer (&device->cast_program, clReleaseProgram);
   for (int i = 0; i < LT_OPENCL_N_POINTWISE_DTYPES; i++)
     {
-      g_clear_pointer (&device->unary_kernels[i], clReleaseKernel);
-      g_clear_pointer (&device->binary_kernels[i], clReleaseKernel);
+      for (int k = 0; k < LT_OPENCL_N_POINTWISE_KERNELS; k++)
+        g_clear_pointer (&device->pointwise_kernels[i][k], clReleaseKernel);
       g_clear_pointer (&device->pointwise_programs[i], clReleaseProgram);
     }
 }

@@ -1,11 +1,12 @@
 /* lt-opencl-pointwise.c: element-wise operations on an OpenCL device
  *
- * The first of the device's math kernels: add, sub (with alpha), mul,
- * maximum, minimum and the comparisons, neg and abs, on int32, int64,
- * float32 and float64, computed by the CPU's rules (lt-opencl-pointwise.cl),
- * so results match the CPU's bit for bit. Any other op or dtype is refused
- * with LT_ERROR_DEVICE, naming both; where, lerp, clamp and integer
- * division have no kernels yet (the table leaves them NULL).
+ * Every unary and binary op, where, lerp and clamp, on every dtype the
+ * tensor layer allows them for, computed by the rules in
+ * lt-kernel-pointwise.h that the CUDA kernels share. One program per
+ * computation dtype holds all the kernels of that dtype
+ * (lt-opencl-pointwise.cl); it is built the first time an op needs it and
+ * kept for the life of the device. The prelude built here tells the shared
+ * files what the dtype's elements are and how they load and store.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -16,120 +17,131 @@
 
 #include <string.h>
 
-#include "lt-enums.h"
 #include "lt-error.h"
 #include "lt-opencl-private.h"
 
-/* The same layout as LtOpenCLShape3 in lt-opencl-pointwise.cl. */
+/* The same layout as LtOpenCLShape4 in lt-opencl-pointwise.cl. */
 #define LT_OPENCL_MAX_DIMS 16
 
 typedef struct
 {
   cl_long sizes[LT_OPENCL_MAX_DIMS];
-  cl_long strides[3][LT_OPENCL_MAX_DIMS];
+  cl_long strides[4][LT_OPENCL_MAX_DIMS];
   cl_int ndim;
   cl_int padding;
-} LtOpenCLShape3;
+} LtOpenCLShape4;
 
-static const struct
+enum
 {
-  LtDType dtype;
-  const char *type;
-  gboolean is_float;
-} pointwise_dtypes[LT_OPENCL_N_POINTWISE_DTYPES] = {
-  { LT_DTYPE_INT32, "int", FALSE },
-  { LT_DTYPE_INT64, "long", FALSE },
-  { LT_DTYPE_FLOAT32, "float", TRUE },
-  { LT_DTYPE_FLOAT64, "double", TRUE },
+  KERNEL_UNARY,
+  KERNEL_BINARY,
+  KERNEL_WHERE,
+  KERNEL_TERNARY,
+  KERNEL_ANY_ZERO,
 };
 
-static int
-dtype_slot (LtDType dtype)
+/* As in lt-opencl-pointwise.cl. */
+enum
 {
-  for (int i = 0; i < LT_OPENCL_N_POINTWISE_DTYPES; i++)
-    if (pointwise_dtypes[i].dtype == dtype)
-      return i;
-  return -1;
-}
+  TERNARY_LERP,
+  TERNARY_CLAMP,
+};
 
-static gboolean
-binary_supported (LtBinaryOp op)
+static const char *const kernel_names[] = {
+  "unary_strided", "binary_strided", "where_strided", "ternary_strided", "any_zero_strided", NULL,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (kernel_names) == LT_OPENCL_N_POINTWISE_KERNELS + 1);
+
+/* What each dtype's elements are in OpenCL C: indexed by LtDType. */
+static const struct
 {
-  switch (op)
-    {
-    case LT_BINARY_OP_ADD:
-    case LT_BINARY_OP_SUB:
-    case LT_BINARY_OP_MUL:
-    case LT_BINARY_OP_MAXIMUM:
-    case LT_BINARY_OP_MINIMUM:
-    case LT_BINARY_OP_EQ:
-    case LT_BINARY_OP_NE:
-    case LT_BINARY_OP_LT:
-    case LT_BINARY_OP_LE:
-    case LT_BINARY_OP_GT:
-    case LT_BINARY_OP_GE:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
+  const char *kind;
+  gboolean is_bool;
+  const char *storage;
+  const char *compute;
+  const char *real;
+  const char *load;
+  const char *store;
+} dtype_types[LT_OPENCL_N_POINTWISE_DTYPES] = {
+  [LT_DTYPE_BOOL] = { "INT", TRUE, "uchar", "int", "int", "(int) (v)", "(uchar) ((v) != 0)" },
+  [LT_DTYPE_UINT8] = { "INT", FALSE, "uchar", "uchar", "uchar", "(v)", "(uchar) (v)" },
+  [LT_DTYPE_INT8] = { "INT", FALSE, "char", "char", "char", "(v)", "(char) (v)" },
+  [LT_DTYPE_INT16] = { "INT", FALSE, "short", "short", "short", "(v)", "(short) (v)" },
+  [LT_DTYPE_INT32] = { "INT", FALSE, "int", "int", "int", "(v)", "(int) (v)" },
+  [LT_DTYPE_INT64] = { "INT", FALSE, "long", "long", "long", "(v)", "(long) (v)" },
+  [LT_DTYPE_FLOAT16] = { "FLOAT", FALSE, "ushort", "float", "float", "lt_half_to_float (v)",
+                         "lt_float16_from_float (v)" },
+  [LT_DTYPE_BFLOAT16] = { "FLOAT", FALSE, "ushort", "float", "float",
+                          "as_float ((uint) (v) << 16)", "lt_bfloat16_from_float (v)" },
+  [LT_DTYPE_FLOAT32] = { "FLOAT", FALSE, "float", "float", "float", "(v)", "(v)" },
+  [LT_DTYPE_FLOAT64] = { "FLOAT", FALSE, "double", "double", "double", "(v)", "(v)" },
+  [LT_DTYPE_COMPLEX64] = { "COMPLEX", FALSE, "float2", "float2", "float", "(v)", "(v)" },
+  [LT_DTYPE_COMPLEX128] = { "COMPLEX", FALSE, "double2", "double2", "double", "(v)", "(v)" },
+};
 
-static gboolean
-refuse (const LtBackend *self,
-        GType            op_type,
-        int              op,
-        LtDType          dtype,
-        GError         **error)
-{
-  g_autoptr (GEnumClass) ops = g_type_class_ref (op_type);
-  GEnumValue *value = g_enum_get_value (ops, op);
+G_STATIC_ASSERT (LT_DTYPE_COMPLEX128 + 1 == LT_OPENCL_N_POINTWISE_DTYPES);
 
-  g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-               "%s(): opencl:%u has no %s kernel for %s tensors yet (only add, sub, mul, "
-               "maximum, minimum, comparisons, neg and abs, on int32, int64, float32 and "
-               "float64); move the tensors to the CPU with to_cpu() first",
-               value != NULL ? value->value_nick : "?", self->device_index,
-               value != NULL ? value->value_nick : "?", lt_dtype_get_name (dtype));
-  return FALSE;
-}
-
-/* Builds the pointwise kernels for dtype slot @slot if that has not been
- * done. Called with the device's launch_lock held. */
+/* Builds the pointwise program for @dtype if that has not been done.
+ * Called with the device's launch_lock held. */
 static gboolean
 ensure_kernels (LtOpenCLDevice *device,
-                int             slot,
+                LtDType         dtype,
                 GError        **error)
 {
+  g_autofree char *prelude = NULL;
+  g_autofree char *defines = NULL;
   g_autofree char *options = NULL;
-  cl_kernel kernels[2];
+  cl_device_fp_config fp32 = 0, fp64 = 0;
   cl_program program;
 
-  if (device->pointwise_programs[slot] != NULL)
+  if (device->pointwise_programs[dtype] != NULL)
     return TRUE;
 
-  options = g_strdup_printf ("-DT=%s -DT_IS_FLOAT=%d -DLT_OP_ADD=%d -DLT_OP_SUB=%d "
-                             "-DLT_OP_MUL=%d -DLT_OP_MAXIMUM=%d -DLT_OP_MINIMUM=%d -DLT_OP_EQ=%d "
-                             "-DLT_OP_NE=%d -DLT_OP_LT=%d -DLT_OP_LE=%d -DLT_OP_GT=%d "
-                             "-DLT_OP_GE=%d -DLT_OP_NEG=%d -DLT_OP_ABS=%d",
-                             pointwise_dtypes[slot].type, pointwise_dtypes[slot].is_float,
-                             LT_BINARY_OP_ADD, LT_BINARY_OP_SUB, LT_BINARY_OP_MUL,
-                             LT_BINARY_OP_MAXIMUM, LT_BINARY_OP_MINIMUM, LT_BINARY_OP_EQ,
-                             LT_BINARY_OP_NE, LT_BINARY_OP_LT, LT_BINARY_OP_LE, LT_BINARY_OP_GT,
-                             LT_BINARY_OP_GE, LT_UNARY_OP_NEG, LT_UNARY_OP_ABS);
-  program = lt_opencl_build_program (device,
-                                     pointwise_dtypes[slot].dtype == LT_DTYPE_FLOAT64
-                                       ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
-                                       : NULL,
-                                     (const char *[]) { "lt-opencl-pointwise.cl", NULL }, options,
-                                     error);
+  /* lt-kernel-convert.h computes in double. */
+  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+  if (fp64 == 0)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                   "opencl:%u has no float64 support, which its element-wise kernels need; "
+                   "move the tensors to the CPU with to_cpu() first", device->index);
+      return FALSE;
+    }
+
+  /* Contraction off before any of the shared code: a * b + c in one
+   * rounding would not be the CPU's. */
+  prelude = g_strdup_printf ("#pragma OPENCL FP_CONTRACT OFF\n%s"
+                             "#define LT_PW_KIND LT_PW_KIND_%s\n"
+                             "#define LT_PW_IS_BOOL %d\n"
+                             "#define LT_PW_T %s\n"
+                             "#define LT_PW_C %s\n"
+                             "#define LT_PW_R %s\n"
+                             "#define LT_PW_LOAD(v) %s\n"
+                             "#define LT_PW_STORE(v) %s\n"
+                             "#define LT_PW_MAKE(r, i) ((LT_PW_C) ((r), (i)))\n"
+                             "#define LT_PW_FN(name) name\n",
+                             lt_opencl_convert_prelude, dtype_types[dtype].kind,
+                             dtype_types[dtype].is_bool, dtype_types[dtype].storage,
+                             dtype_types[dtype].compute, dtype_types[dtype].real,
+                             dtype_types[dtype].load, dtype_types[dtype].store);
+  defines = lt_opencl_dtype_defines ();
+  /* Division and square roots rounded as the CPU rounds them, where the
+   * device can (OpenCL otherwise allows float32 ones a few ulps off). */
+  clGetDeviceInfo (device->device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp32, &fp32, NULL);
+  options = g_strdup_printf ("%s%s", defines,
+                             (fp32 & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
+                               ? " -cl-fp32-correctly-rounded-divide-sqrt"
+                               : "");
+  program = lt_opencl_build_program (device, prelude,
+                                     (const char *[]) { "lt-kernel-convert.h", "lt-kernel-ops.h",
+                                                        "lt-kernel-pointwise.h",
+                                                        "lt-opencl-pointwise.cl", NULL },
+                                     options, error);
   if (program == NULL
-      || !lt_opencl_create_kernels (program,
-                                    (const char *[]) { "unary_strided", "binary_strided", NULL },
-                                    kernels, error))
+      || !lt_opencl_create_kernels (program, kernel_names, device->pointwise_kernels[dtype],
+                                    error))
     return FALSE;
-  device->unary_kernels[slot] = kernels[0];
-  device->binary_kernels[slot] = kernels[1];
-  device->pointwise_programs[slot] = program;
+  device->pointwise_programs[dtype] = program;
   return TRUE;
 }
 
@@ -140,14 +152,15 @@ shape_for (guint             ndim,
            const gint64     *sizes,
            const LtOperand **operands,
            guint             n_operands,
-           LtOpenCLShape3   *shape,
+           LtOpenCLShape4   *shape,
            gint64           *numel,
            GError          **error)
 {
-  gint64 strides[3][LT_MAX_DIMS];
-  const gint64 *stride_ptrs[3];
+  gint64 strides[4][LT_MAX_DIMS];
+  const gint64 *stride_ptrs[4];
   LtLoopShape loop;
 
+  g_assert (n_operands <= 4);
   for (guint op = 0; op < n_operands; op++)
     {
       for (guint d = 0; d < ndim; d++)
@@ -177,6 +190,81 @@ shape_for (guint             ndim,
   return TRUE;
 }
 
+/* The arguments of one launch, in order; kernels take buffers and offsets
+ * first, then scalars, then the shape and the element count. */
+typedef struct
+{
+  guint n;
+  struct
+  {
+    gsize size;
+    const void *value;
+  } args[16];
+} Arguments;
+
+static void
+push (Arguments  *arguments,
+      gsize       size,
+      const void *value)
+{
+  g_assert (arguments->n < G_N_ELEMENTS (arguments->args));
+  arguments->args[arguments->n].size = size;
+  arguments->args[arguments->n].value = value;
+  arguments->n++;
+}
+
+/* Runs kernel @which of @dtype's program over @operands with @scalars in
+ * between, as described above. */
+static gboolean
+run (const LtBackend  *self,
+     LtDType           dtype,
+     int               which,
+     guint             ndim,
+     const gint64     *sizes,
+     const LtOperand **operands,
+     guint             n_operands,
+     const Arguments  *scalars,
+     GError          **error)
+{
+  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
+  cl_mem buffers[4];
+  cl_long offsets[4], n;
+  LtOpenCLShape4 shape;
+  Arguments arguments = { 0 };
+  gint64 numel;
+  gboolean done = FALSE;
+
+  if (!shape_for (ndim, sizes, operands, n_operands, &shape, &numel, error))
+    return FALSE;
+  if (numel == 0)
+    return TRUE;
+  n = numel;
+  for (guint i = 0; i < n_operands; i++)
+    {
+      buffers[i] = operands[i]->buffer;
+      offsets[i] = operands[i]->offset;
+      push (&arguments, sizeof (cl_mem), &buffers[i]);
+    }
+  for (guint i = 0; i < n_operands; i++)
+    push (&arguments, sizeof (cl_long), &offsets[i]);
+  for (guint i = 0; scalars != NULL && i < scalars->n; i++)
+    push (&arguments, scalars->args[i].size, scalars->args[i].value);
+  push (&arguments, sizeof shape, &shape);
+  push (&arguments, sizeof n, &n);
+
+  g_mutex_lock (&device->launch_lock);
+  if (ensure_kernels (device, dtype, error))
+    {
+      cl_kernel kernel = device->pointwise_kernels[dtype][which];
+
+      for (guint i = 0; i < arguments.n; i++)
+        clSetKernelArg (kernel, i, arguments.args[i].size, arguments.args[i].value);
+      done = lt_opencl_launch (device, kernel, numel, error);
+    }
+  g_mutex_unlock (&device->launch_lock);
+  return done;
+}
+
 static gboolean
 opencl_unary (const LtBackend *self,
               LtUnaryOp        op,
@@ -186,40 +274,12 @@ opencl_unary (const LtBackend *self,
               const LtOperand *in,
               GError         **error)
 {
-  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
   const LtOperand *operands[] = { out, in };
-  int slot = dtype_slot (in->dtype);
-  cl_mem out_buffer = out->buffer, in_buffer = in->buffer;
-  cl_long out_offset = out->offset, in_offset = in->offset, n;
   cl_int kernel_op = op;
-  LtOpenCLShape3 shape;
-  gint64 numel;
-  gboolean done = FALSE;
+  Arguments scalars = { 0 };
 
-  if (slot < 0 || (op != LT_UNARY_OP_NEG && op != LT_UNARY_OP_ABS))
-    return refuse (self, LT_TYPE_UNARY_OP, op, in->dtype, error);
-  if (!shape_for (ndim, sizes, operands, 2, &shape, &numel, error))
-    return FALSE;
-  if (numel == 0)
-    return TRUE;
-  n = numel;
-
-  g_mutex_lock (&device->launch_lock);
-  if (ensure_kernels (device, slot, error))
-    {
-      cl_kernel kernel = device->unary_kernels[slot];
-
-      clSetKernelArg (kernel, 0, sizeof out_buffer, &out_buffer);
-      clSetKernelArg (kernel, 1, sizeof in_buffer, &in_buffer);
-      clSetKernelArg (kernel, 2, sizeof out_offset, &out_offset);
-      clSetKernelArg (kernel, 3, sizeof in_offset, &in_offset);
-      clSetKernelArg (kernel, 4, sizeof kernel_op, &kernel_op);
-      clSetKernelArg (kernel, 5, sizeof shape, &shape);
-      clSetKernelArg (kernel, 6, sizeof n, &n);
-      done = lt_opencl_launch (device, kernel, numel, error);
-    }
-  g_mutex_unlock (&device->launch_lock);
-  return done;
+  push (&scalars, sizeof kernel_op, &kernel_op);
+  return run (self, in->dtype, KERNEL_UNARY, ndim, sizes, operands, 2, &scalars, error);
 }
 
 static gboolean
@@ -233,69 +293,163 @@ opencl_binary (const LtBackend *self,
                LtValue          alpha,
                GError         **error)
 {
-  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
   const LtOperand *operands[] = { out, a, b };
-  int slot = dtype_slot (a->dtype);
-  cl_mem out_buffer = out->buffer, a_buffer = a->buffer, b_buffer = b->buffer;
-  cl_long out_offset = out->offset, a_offset = a->offset, b_offset = b->offset, n;
-  cl_int kernel_op = op;
-  /* The caller passes an integer alpha for integer dtypes, a real one for
-   * floats. */
   gboolean integral_alpha = alpha.kind == LT_VALUE_INT || alpha.kind == LT_VALUE_BOOL;
   cl_long alpha_i = integral_alpha ? alpha.i : 0;
   double alpha_f = integral_alpha ? (double) alpha.i : alpha.re;
-  guint64 alpha_t = 0;
-  LtOpenCLShape3 shape;
-  gint64 numel;
-  gboolean done = FALSE;
+  /* As the CPU: alpha 1 is a plain sum, any other multiplies. */
+  cl_int use_alpha = integral_alpha ? alpha.i != 1 : alpha_f != 1.0;
+  cl_int kernel_op = op;
+  guint64 alpha_c[2] = { 0, 0 };
+  gsize alpha_size;
+  Arguments scalars = { 0 };
 
-  if (slot < 0 || !binary_supported (op))
-    return refuse (self, LT_TYPE_BINARY_OP, op, a->dtype, error);
-  if (!shape_for (ndim, sizes, operands, 3, &shape, &numel, error))
-    return FALSE;
-  if (numel == 0)
-    return TRUE;
-  n = numel;
-
-  /* Alpha in the element type, as the CPU's (T) alpha cast. */
-  if (a->dtype == LT_DTYPE_FLOAT32)
+  /* Alpha in the computation type, as the CPU's (C) alpha cast. */
+  switch (a->dtype)
     {
-      float value = (float) alpha_f;
-      memcpy (&alpha_t, &value, sizeof value);
-    }
-  else if (a->dtype == LT_DTYPE_FLOAT64)
-    memcpy (&alpha_t, &alpha_f, sizeof alpha_f);
-  else if (a->dtype == LT_DTYPE_INT32)
-    {
-      gint32 value = (gint32) alpha_i;
-      memcpy (&alpha_t, &value, sizeof value);
-    }
-  else
-    memcpy (&alpha_t, &alpha_i, sizeof alpha_i);
+    case LT_DTYPE_FLOAT16:
+    case LT_DTYPE_BFLOAT16:
+    case LT_DTYPE_FLOAT32:
+    case LT_DTYPE_COMPLEX64:
+      {
+        float value[2] = { (float) alpha_f, 0.0f };
 
-  g_mutex_lock (&device->launch_lock);
-  if (ensure_kernels (device, slot, error))
-    {
-      cl_kernel kernel = device->binary_kernels[slot];
+        memcpy (alpha_c, value, sizeof value);
+        alpha_size = a->dtype == LT_DTYPE_COMPLEX64 ? 8 : 4;
+        break;
+      }
+    case LT_DTYPE_FLOAT64:
+    case LT_DTYPE_COMPLEX128:
+      memcpy (alpha_c, &alpha_f, sizeof alpha_f);
+      alpha_size = a->dtype == LT_DTYPE_COMPLEX128 ? 16 : 8;
+      break;
+    case LT_DTYPE_BOOL:
+      {
+        gint32 value = (gint32) alpha_i;
 
-      clSetKernelArg (kernel, 0, sizeof out_buffer, &out_buffer);
-      clSetKernelArg (kernel, 1, sizeof a_buffer, &a_buffer);
-      clSetKernelArg (kernel, 2, sizeof b_buffer, &b_buffer);
-      clSetKernelArg (kernel, 3, sizeof out_offset, &out_offset);
-      clSetKernelArg (kernel, 4, sizeof a_offset, &a_offset);
-      clSetKernelArg (kernel, 5, sizeof b_offset, &b_offset);
-      clSetKernelArg (kernel, 6, sizeof kernel_op, &kernel_op);
-      clSetKernelArg (kernel, 7, sizeof alpha_i, &alpha_i);
-      clSetKernelArg (kernel, 8, lt_dtype_get_element_size (a->dtype), &alpha_t);
-      clSetKernelArg (kernel, 9, sizeof shape, &shape);
-      clSetKernelArg (kernel, 10, sizeof n, &n);
-      done = lt_opencl_launch (device, kernel, numel, error);
+        memcpy (alpha_c, &value, sizeof value);
+        alpha_size = 4;
+        break;
+      }
+    default:
+      /* Integers: the value's low bytes, which is the cast on a
+       * little-endian device. */
+      memcpy (alpha_c, &alpha_i, sizeof alpha_i);
+      alpha_size = lt_dtype_get_element_size (a->dtype);
+      break;
     }
-  g_mutex_unlock (&device->launch_lock);
+
+  push (&scalars, sizeof kernel_op, &kernel_op);
+  push (&scalars, sizeof alpha_i, &alpha_i);
+  push (&scalars, alpha_size, alpha_c);
+  push (&scalars, sizeof use_alpha, &use_alpha);
+  return run (self, a->dtype, KERNEL_BINARY, ndim, sizes, operands, 3, &scalars, error);
+}
+
+static gboolean
+opencl_where (const LtBackend *self,
+              guint            ndim,
+              const gint64    *sizes,
+              const LtOperand *out,
+              const LtOperand *cond,
+              const LtOperand *a,
+              const LtOperand *b,
+              GError         **error)
+{
+  const LtOperand *operands[] = { out, cond, a, b };
+
+  return run (self, out->dtype, KERNEL_WHERE, ndim, sizes, operands, 4, NULL, error);
+}
+
+static gboolean
+run_ternary (const LtBackend *self,
+             cl_int           which,
+             guint            ndim,
+             const gint64    *sizes,
+             const LtOperand *out,
+             const LtOperand *x,
+             const LtOperand *y,
+             const LtOperand *z,
+             GError         **error)
+{
+  const LtOperand *operands[] = { out, x, y, z };
+  Arguments scalars = { 0 };
+
+  push (&scalars, sizeof which, &which);
+  return run (self, out->dtype, KERNEL_TERNARY, ndim, sizes, operands, 4, &scalars, error);
+}
+
+static gboolean
+opencl_lerp (const LtBackend *self,
+             guint            ndim,
+             const gint64    *sizes,
+             const LtOperand *out,
+             const LtOperand *a,
+             const LtOperand *b,
+             const LtOperand *weight,
+             GError         **error)
+{
+  return run_ternary (self, TERNARY_LERP, ndim, sizes, out, a, b, weight, error);
+}
+
+static gboolean
+opencl_clamp (const LtBackend *self,
+              guint            ndim,
+              const gint64    *sizes,
+              const LtOperand *out,
+              const LtOperand *x,
+              const LtOperand *lo,
+              const LtOperand *hi,
+              GError         **error)
+{
+  return run_ternary (self, TERNARY_CLAMP, ndim, sizes, out, x, lo, hi, error);
+}
+
+static gboolean
+opencl_any_zero (const LtBackend *self,
+                 guint            ndim,
+                 const gint64    *sizes,
+                 const LtOperand *operand,
+                 gboolean        *found,
+                 GError         **error)
+{
+  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
+  const LtOperand *operands[] = { operand };
+  cl_int flag = 0, status;
+  cl_mem flag_buffer;
+  Arguments scalars = { 0 };
+  gboolean done;
+
+  flag_buffer = clCreateBuffer (device->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                sizeof flag, &flag, &status);
+  if (flag_buffer == NULL)
+    {
+      lt_opencl_set_error (error, status, "allocating a flag on the device");
+      return FALSE;
+    }
+  /* The kernel takes the operand, its offset, then the flag. */
+  push (&scalars, sizeof flag_buffer, &flag_buffer);
+  done = run (self, operand->dtype, KERNEL_ANY_ZERO, ndim, sizes, operands, 1, &scalars, error);
+  if (done)
+    {
+      status = clEnqueueReadBuffer (device->queue, flag_buffer, CL_TRUE, 0, sizeof flag, &flag,
+                                    0, NULL, NULL);
+      if (status != CL_SUCCESS)
+        {
+          lt_opencl_set_error (error, status, "reading a flag from the device");
+          done = FALSE;
+        }
+    }
+  clReleaseMemObject (flag_buffer);
+  *found = done && flag != 0;
   return done;
 }
 
 const LtPointwiseKernels lt_opencl_pointwise_kernels = {
   .unary = opencl_unary,
   .binary = opencl_binary,
+  .where = opencl_where,
+  .lerp = opencl_lerp,
+  .clamp = opencl_clamp,
+  .any_zero = opencl_any_zero,
 };

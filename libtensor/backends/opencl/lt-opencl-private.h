@@ -17,8 +17,10 @@ G_BEGIN_DECLS
 
 /* Element sizes the copy kernels are built for: 1, 2, 4, 8 and 16 bytes. */
 #define LT_OPENCL_N_ELEMENT_SIZES 5
-/* Computation dtypes the pointwise kernels are built for (lt-opencl-pointwise.c). */
-#define LT_OPENCL_N_POINTWISE_DTYPES 4
+/* Computation dtypes the pointwise kernels are built for (every LtDType),
+ * and the kernels of each (lt-opencl-pointwise.c). */
+#define LT_OPENCL_N_POINTWISE_DTYPES 12
+#define LT_OPENCL_N_POINTWISE_KERNELS 5
 
 typedef struct
 {
@@ -39,8 +41,7 @@ typedef struct
   cl_program cast_program;
   cl_kernel cast_kernel;
   cl_program pointwise_programs[LT_OPENCL_N_POINTWISE_DTYPES];
-  cl_kernel unary_kernels[LT_OPENCL_N_POINTWISE_DTYPES];
-  cl_kernel binary_kernels[LT_OPENCL_N_POINTWISE_DTYPES];
+  cl_kernel pointwise_kernels[LT_OPENCL_N_POINTWISE_DTYPES][LT_OPENCL_N_POINTWISE_KERNELS];
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */
@@ -63,6 +64,11 @@ gboolean lt_opencl_fill          (const LtBackend *self,
                                   LtValue          value,
                                   GError         **error);
 void     lt_opencl_release_kernels (LtOpenCLDevice *device);
+
+/* What lt-kernel-convert.h needs defined, in OpenCL C, and the -D options
+ * that give it LtDType's numbers (free the string). */
+extern const char lt_opencl_convert_prelude[];
+char      *lt_opencl_dtype_defines (void);
 
 /* The program made of @prelude (nullable) then the GResource files @names,
  * built for @device with @options. */
