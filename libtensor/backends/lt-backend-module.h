@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 1
+#define LT_BACKEND_MODULE_ABI 2
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 
@@ -70,6 +70,15 @@ typedef struct
                            const LtOperand *dst,
                            const LtOperand *src,
                            LtLoopShape     *loop);
+
+  /* The same for @n_operands operands of @sizes (at most
+   * LT_LOOP_MAX_OPERANDS, the output first), as an element-wise loop sees
+   * them. */
+  gint64 (*simplify_operands) (guint                   ndim,
+                               const gint64           *sizes,
+                               const LtOperand *const *operands,
+                               guint                   n_operands,
+                               LtLoopShape            *loop);
 } LtBackendServices;
 
 typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 #include "lt-dtype.h"
 #include "lt-dtype-private.h"
@@ -88,5 +89,54 @@ typedef struct
                         gboolean        *found,
                         GError         **error);
 } LtPointwiseKernels;
+
+/* For device kernels (lt-kernel-pointwise.h), binary()'s alpha as the
+ * CPU applies it: in @alpha_i for integer dtypes, in @bytes as a value of
+ * @dtype's computation type (float for float16 and bfloat16, complex for
+ * complex dtypes, int for bool, the dtype itself for integers: its low
+ * bytes on a little-endian device), and in @use_alpha whether it is not
+ * 1 (a plain sum then, as on the CPU). Returns the size of the value in
+ * @bytes. */
+static inline gsize
+lt_pointwise_alpha_for_kernels (LtDType   dtype,
+                                LtValue   alpha,
+                                gint64   *alpha_i,
+                                gint32   *use_alpha,
+                                guint64   bytes[2])
+{
+  gboolean integral = alpha.kind == LT_VALUE_INT || alpha.kind == LT_VALUE_BOOL;
+  double alpha_f = integral ? (double) alpha.i : alpha.re;
+
+  *alpha_i = integral ? alpha.i : 0;
+  *use_alpha = integral ? alpha.i != 1 : alpha_f != 1.0;
+  bytes[0] = bytes[1] = 0;
+  switch (dtype)
+    {
+    case LT_DTYPE_FLOAT16:
+    case LT_DTYPE_BFLOAT16:
+    case LT_DTYPE_FLOAT32:
+    case LT_DTYPE_COMPLEX64:
+      {
+        float value = (float) alpha_f;
+
+        memcpy (bytes, &value, sizeof value);
+        return dtype == LT_DTYPE_COMPLEX64 ? 8 : 4;
+      }
+    case LT_DTYPE_FLOAT64:
+    case LT_DTYPE_COMPLEX128:
+      memcpy (bytes, &alpha_f, sizeof alpha_f);
+      return dtype == LT_DTYPE_COMPLEX128 ? 16 : 8;
+    case LT_DTYPE_BOOL:
+      {
+        gint32 value = (gint32) *alpha_i;
+
+        memcpy (bytes, &value, sizeof value);
+        return 4;
+      }
+    default:
+      memcpy (bytes, alpha_i, sizeof *alpha_i);
+      return lt_dtype_get_element_size (dtype);
+    }
+}
 
 G_END_DECLS

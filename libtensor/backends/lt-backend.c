@@ -75,27 +75,41 @@ LT_CHECK_BINARY (BITWISE_OR);
 LT_CHECK_BINARY (BITWISE_XOR);
 
 static gint64
+simplify_operands (guint                   ndim,
+                   const gint64           *sizes,
+                   const LtOperand *const *operands,
+                   guint                   n_operands,
+                   LtLoopShape            *loop)
+{
+  gint64 strides[LT_LOOP_MAX_OPERANDS][LT_MAX_DIMS];
+  const gint64 *stride_ptrs[LT_LOOP_MAX_OPERANDS];
+  gint64 numel;
+
+  g_assert (n_operands <= LT_LOOP_MAX_OPERANDS);
+  /* A dim of size 0 or 1 never moves: its stride may be anything. */
+  for (guint op = 0; op < n_operands; op++)
+    {
+      for (guint d = 0; d < ndim; d++)
+        strides[op][d] = sizes[d] <= 1 ? 0 : operands[op]->strides[d];
+      stride_ptrs[op] = strides[op];
+    }
+  lt_loop_shape_init (loop, ndim, sizes, n_operands, stride_ptrs);
+  numel = lt_loop_shape_numel (loop);
+  if (numel > 0)
+    lt_loop_shape_simplify (loop);
+  return numel;
+}
+
+static gint64
 simplify_copy (guint            ndim,
                const gint64    *sizes,
                const LtOperand *dst,
                const LtOperand *src,
                LtLoopShape     *loop)
 {
-  gint64 dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
-  const gint64 *operands[2] = { dst_strides, src_strides };
-  gint64 numel;
+  const LtOperand *operands[2] = { dst, src };
 
-  /* A dim of size 0 or 1 never moves: its stride may be anything. */
-  for (guint d = 0; d < ndim; d++)
-    {
-      dst_strides[d] = sizes[d] <= 1 ? 0 : dst->strides[d];
-      src_strides[d] = sizes[d] <= 1 || src == NULL ? 0 : src->strides[d];
-    }
-  lt_loop_shape_init (loop, ndim, sizes, src != NULL ? 2 : 1, operands);
-  numel = lt_loop_shape_numel (loop);
-  if (numel > 0)
-    lt_loop_shape_simplify (loop);
-  return numel;
+  return simplify_operands (ndim, sizes, operands, src != NULL ? 2 : 1, loop);
 }
 
 static const LtBackendServices services = {
@@ -104,6 +118,7 @@ static const LtBackendServices services = {
   .loop_shape_simplify = lt_loop_shape_simplify,
   .loop_shape_numel = lt_loop_shape_numel,
   .simplify_copy = simplify_copy,
+  .simplify_operands = simplify_operands,
 };
 
 typedef struct

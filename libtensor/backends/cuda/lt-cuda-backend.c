@@ -24,6 +24,7 @@
 
 #include "lt-error.h"
 #include "lt-cuda-private.h"
+#include "lt-cuda-backend-private.h"
 #include "backends/lt-backend-module.h"
 
 /* lt-cuda-copy.cu numbers the dtypes as LtDType does. */
@@ -33,8 +34,7 @@ G_STATIC_ASSERT (LT_DTYPE_FLOAT16 == 6 && LT_DTYPE_BFLOAT16 == 7 && LT_DTYPE_FLO
 G_STATIC_ASSERT (LT_DTYPE_FLOAT64 == 9 && LT_DTYPE_COMPLEX64 == 10);
 G_STATIC_ASSERT (LT_DTYPE_COMPLEX128 == 11);
 
-/* The library's helpers, set when the module is queried. */
-static const LtBackendServices *services;
+const LtBackendServices *lt_cuda_services;
 
 typedef struct
 {
@@ -50,8 +50,8 @@ static int n_devices;
 static char *no_devices_why;
 static CudaDevice *devices;
 
-static void
-set_cuda_error (GError     **error,
+void
+lt_cuda_set_error (GError     **error,
                 cudaError_t  status,
                 const char  *what)
 {
@@ -141,7 +141,7 @@ cuda_get_backend (guint    index,
     status = cudaFree (NULL);
   if (status != cudaSuccess)
     {
-      set_cuda_error (error, status, "opening the CUDA device");
+      lt_cuda_set_error (error, status, "opening the CUDA device");
       return NULL;
     }
   return &devices[index].backend;
@@ -149,10 +149,8 @@ cuda_get_backend (guint    index,
 
 /* Memory ------------------------------------------------------------------ */
 
-/* Makes the backend's device current on this thread: CUDA keeps the current
- * device per thread. */
-static cudaError_t
-use_device (const LtBackend *backend)
+cudaError_t
+lt_cuda_use_device (const LtBackend *backend)
 {
   return cudaSetDevice (((const CudaDevice *) backend)->index);
 }
@@ -164,7 +162,7 @@ cuda_alloc (const LtBackend *backend,
 {
   void *data = NULL;
 
-  if (use_device (backend) != cudaSuccess)
+  if (lt_cuda_use_device (backend) != cudaSuccess)
     return NULL;
   /* An empty storage still gets a distinct, valid pointer. */
   if (cudaMalloc (&data, MAX (nbytes, 1)) != cudaSuccess)
@@ -183,7 +181,7 @@ cuda_free (const LtBackend *backend,
            gpointer         data,
            gsize            nbytes)
 {
-  if (data != NULL && use_device (backend) == cudaSuccess)
+  if (data != NULL && lt_cuda_use_device (backend) == cudaSuccess)
     cudaFree (data);
 }
 
@@ -199,12 +197,12 @@ cuda_upload (const LtBackend *backend,
 
   if (nbytes == 0)
     return TRUE;
-  status = use_device (backend);
+  status = lt_cuda_use_device (backend);
   if (status == cudaSuccess)
     status = cudaMemcpy ((guint8 *) dst + dst_offset, src, nbytes, cudaMemcpyHostToDevice);
   if (status != cudaSuccess)
     {
-      set_cuda_error (error, status, "cudaMemcpy() to the device");
+      lt_cuda_set_error (error, status, "cudaMemcpy() to the device");
       return FALSE;
     }
   return TRUE;
@@ -222,12 +220,12 @@ cuda_download (const LtBackend *backend,
 
   if (nbytes == 0)
     return TRUE;
-  status = use_device (backend);
+  status = lt_cuda_use_device (backend);
   if (status == cudaSuccess)
     status = cudaMemcpy (dst, (const guint8 *) src + src_offset, nbytes, cudaMemcpyDeviceToHost);
   if (status != cudaSuccess)
     {
-      set_cuda_error (error, status, "cudaMemcpy() from the device");
+      lt_cuda_set_error (error, status, "cudaMemcpy() from the device");
       return FALSE;
     }
   return TRUE;
@@ -252,7 +250,7 @@ shape_for (guint            ndim,
   gint64 highest = MAX (dst->offset, src != NULL ? src->offset : 0);
   LtLoopShape loop;
 
-  *numel = services->simplify_copy (ndim, sizes, dst, src, &loop);
+  *numel = lt_cuda_services->simplify_copy (ndim, sizes, dst, src, &loop);
   if (*numel == 0)
     return TRUE;
 
@@ -283,13 +281,13 @@ shape_for (guint            ndim,
   return TRUE;
 }
 
-static gboolean
-check_launch (cudaError_t  status,
+gboolean
+lt_cuda_check_launch (cudaError_t  status,
               GError     **error)
 {
   if (status != cudaSuccess)
     {
-      set_cuda_error (error, status, "launching a CUDA kernel");
+      lt_cuda_set_error (error, status, "launching a CUDA kernel");
       return FALSE;
     }
   return TRUE;
@@ -312,7 +310,7 @@ cuda_copy (const LtBackend *backend,
     return FALSE;
   if (numel == 0)
     return TRUE;
-  status = use_device (backend);
+  status = lt_cuda_use_device (backend);
   if (status == cudaSuccess && dst->dtype == src->dtype)
     status = lt_cuda_launch_copy (dst->buffer, src->buffer, lt_dtype_get_element_size (dst->dtype),
                                   &shape, numel, narrow);
@@ -321,7 +319,7 @@ cuda_copy (const LtBackend *backend,
                                   (int) lt_dtype_get_element_size (dst->dtype), src->buffer,
                                   src->dtype, (int) lt_dtype_get_element_size (src->dtype),
                                   &shape, numel, narrow);
-  return check_launch (status, error);
+  return lt_cuda_check_launch (status, error);
 }
 
 static gboolean
@@ -342,18 +340,18 @@ cuda_fill (const LtBackend *backend,
     return FALSE;
   if (numel == 0)
     return TRUE;
-  services->value_write (dst->dtype, pattern, value);
-  status = use_device (backend);
+  lt_cuda_services->value_write (dst->dtype, pattern, value);
+  status = lt_cuda_use_device (backend);
   if (status == cudaSuccess)
     status = lt_cuda_launch_fill (dst->buffer, pattern, lt_dtype_get_element_size (dst->dtype),
                                   &shape, numel, narrow);
-  return check_launch (status, error);
+  return lt_cuda_check_launch (status, error);
 }
 
 static void
 cuda_synchronize (const LtBackend *backend)
 {
-  if (use_device (backend) == cudaSuccess)
+  if (lt_cuda_use_device (backend) == cudaSuccess)
     cudaDeviceSynchronize ();
 }
 
@@ -367,6 +365,7 @@ static const LtBackend cuda_backend_template = {
   .copy = cuda_copy,
   .fill = cuda_fill,
   .synchronize = cuda_synchronize,
+  .pointwise = &lt_cuda_pointwise_kernels,
 };
 
 static const LtBackendModule cuda_module = {
@@ -382,6 +381,6 @@ G_MODULE_EXPORT const LtBackendModule *lt_backend_module_query (const LtBackendS
 G_MODULE_EXPORT const LtBackendModule *
 lt_backend_module_query (const LtBackendServices *library_services)
 {
-  services = library_services;
+  lt_cuda_services = library_services;
   return &cuda_module;
 }

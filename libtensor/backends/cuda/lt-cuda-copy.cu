@@ -18,32 +18,7 @@
 
 #include "lt-cuda-private.h"
 
-#define LT_GLOBAL
-#define LT_FUNCTION static __device__ inline
-#define LT_AS_FLOAT(u) __uint_as_float ((unsigned int) (u))
-#define LT_AS_UINT(f) __float_as_uint ((float) (f))
-typedef uint8_t lt_u8;
-typedef int8_t lt_i8;
-typedef uint16_t lt_u16;
-typedef int16_t lt_i16;
-typedef uint32_t lt_u32;
-typedef int32_t lt_i32;
-typedef int64_t lt_i64;
-typedef uint64_t lt_u64;
-#define LT_BOOL 0
-#define LT_UINT8 1
-#define LT_INT8 2
-#define LT_INT16 3
-#define LT_INT32 4
-#define LT_INT64 5
-#define LT_FLOAT16 6
-#define LT_BFLOAT16 7
-#define LT_FLOAT32 8
-#define LT_FLOAT64 9
-#define LT_COMPLEX64 10
-#define LT_COMPLEX128 11
-
-#include "backends/lt-kernel-convert.h"
+#include "lt-cuda-kernels.h"
 
 struct Element16
 {
@@ -124,17 +99,6 @@ cast_kernel (uint8_t       *dst,
       lt_kernel_store (dst + at_dst * dst_size, dst_dtype,
                        lt_kernel_load (src + at_src * src_size, src_dtype));
     }
-}
-
-static const int threads_per_block = 256;
-
-static unsigned int
-blocks_for (int64_t n)
-{
-  int64_t blocks = (n + threads_per_block - 1) / threads_per_block;
-
-  /* Enough blocks to fill any GPU; the grid-stride loop does the rest. */
-  return (unsigned int) (blocks < 65536 ? blocks : 65536);
 }
 
 template <typename Element>

@@ -57,6 +57,65 @@ LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_cast (void              *dst,
                                  int64_t            n,
                                  int                narrow);
 
+/* The shape of an element-wise launch over up to four operands (the
+ * output first): element offsets and strides, innermost dim last. */
+typedef struct
+{
+  int64_t sizes[LT_CUDA_MAX_DIMS];
+  int64_t strides[4][LT_CUDA_MAX_DIMS];
+  int64_t offsets[4];
+  int ndim;
+} LtCudaShape4;
+
+/* lt-cuda-pointwise.cu: the element-wise kernels, by the rules of
+ * lt-kernel-pointwise.h, for @dtype (an LtDType, the computation dtype)
+ * and @op (an LtUnaryOp or LtBinaryOp). @alpha points at a value of the
+ * computation type (lt_pointwise_alpha_for_kernels()). */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_unary (int                 dtype,
+                                                   int                 op,
+                                                   void               *out,
+                                                   const void         *in,
+                                                   const LtCudaShape4 *shape,
+                                                   int64_t             n,
+                                                   int                 narrow);
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_binary (int                 dtype,
+                                                    int                 op,
+                                                    void               *out,
+                                                    const void         *a,
+                                                    const void         *b,
+                                                    int64_t             alpha_i,
+                                                    const void         *alpha,
+                                                    int                 use_alpha,
+                                                    const LtCudaShape4 *shape,
+                                                    int64_t             n,
+                                                    int                 narrow);
+/* out = cond ? a : b, cond being bool. */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_where (int                 dtype,
+                                                   void               *out,
+                                                   const void         *cond,
+                                                   const void         *a,
+                                                   const void         *b,
+                                                   const LtCudaShape4 *shape,
+                                                   int64_t             n,
+                                                   int                 narrow);
+/* lerp (x, y, z) when @clamp is 0, else clamp (x, y, z). */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_ternary (int                 dtype,
+                                                     int                 clamp,
+                                                     void               *out,
+                                                     const void         *x,
+                                                     const void         *y,
+                                                     const void         *z,
+                                                     const LtCudaShape4 *shape,
+                                                     int64_t             n,
+                                                     int                 narrow);
+/* Sets the device int at @found to 1 when some element of @a is zero. */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_any_zero (int                 dtype,
+                                                      const void         *a,
+                                                      int                *found,
+                                                      const LtCudaShape4 *shape,
+                                                      int64_t             n,
+                                                      int                 narrow);
+
 #ifdef __cplusplus
 }
 #endif

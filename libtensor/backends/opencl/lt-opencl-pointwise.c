@@ -156,22 +156,12 @@ shape_for (guint             ndim,
            gint64           *numel,
            GError          **error)
 {
-  gint64 strides[4][LT_MAX_DIMS];
-  const gint64 *stride_ptrs[4];
   LtLoopShape loop;
 
   g_assert (n_operands <= 4);
-  for (guint op = 0; op < n_operands; op++)
-    {
-      for (guint d = 0; d < ndim; d++)
-        strides[op][d] = sizes[d] <= 1 ? 0 : operands[op]->strides[d];
-      stride_ptrs[op] = strides[op];
-    }
-  lt_opencl_services->loop_shape_init (&loop, ndim, sizes, n_operands, stride_ptrs);
-  *numel = lt_opencl_services->loop_shape_numel (&loop);
+  *numel = lt_opencl_services->simplify_operands (ndim, sizes, operands, n_operands, &loop);
   if (*numel == 0)
     return TRUE;
-  lt_opencl_services->loop_shape_simplify (&loop);
   if (loop.ndim > LT_OPENCL_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
@@ -294,51 +284,13 @@ opencl_binary (const LtBackend *self,
                GError         **error)
 {
   const LtOperand *operands[] = { out, a, b };
-  gboolean integral_alpha = alpha.kind == LT_VALUE_INT || alpha.kind == LT_VALUE_BOOL;
-  cl_long alpha_i = integral_alpha ? alpha.i : 0;
-  double alpha_f = integral_alpha ? (double) alpha.i : alpha.re;
-  /* As the CPU: alpha 1 is a plain sum, any other multiplies. */
-  cl_int use_alpha = integral_alpha ? alpha.i != 1 : alpha_f != 1.0;
-  cl_int kernel_op = op;
-  guint64 alpha_c[2] = { 0, 0 };
+  cl_int kernel_op = op, use_alpha;
+  cl_long alpha_i;
+  guint64 alpha_c[2];
   gsize alpha_size;
   Arguments scalars = { 0 };
 
-  /* Alpha in the computation type, as the CPU's (C) alpha cast. */
-  switch (a->dtype)
-    {
-    case LT_DTYPE_FLOAT16:
-    case LT_DTYPE_BFLOAT16:
-    case LT_DTYPE_FLOAT32:
-    case LT_DTYPE_COMPLEX64:
-      {
-        float value[2] = { (float) alpha_f, 0.0f };
-
-        memcpy (alpha_c, value, sizeof value);
-        alpha_size = a->dtype == LT_DTYPE_COMPLEX64 ? 8 : 4;
-        break;
-      }
-    case LT_DTYPE_FLOAT64:
-    case LT_DTYPE_COMPLEX128:
-      memcpy (alpha_c, &alpha_f, sizeof alpha_f);
-      alpha_size = a->dtype == LT_DTYPE_COMPLEX128 ? 16 : 8;
-      break;
-    case LT_DTYPE_BOOL:
-      {
-        gint32 value = (gint32) alpha_i;
-
-        memcpy (alpha_c, &value, sizeof value);
-        alpha_size = 4;
-        break;
-      }
-    default:
-      /* Integers: the value's low bytes, which is the cast on a
-       * little-endian device. */
-      memcpy (alpha_c, &alpha_i, sizeof alpha_i);
-      alpha_size = lt_dtype_get_element_size (a->dtype);
-      break;
-    }
-
+  alpha_size = lt_pointwise_alpha_for_kernels (a->dtype, alpha, &alpha_i, &use_alpha, alpha_c);
   push (&scalars, sizeof kernel_op, &kernel_op);
   push (&scalars, sizeof alpha_i, &alpha_i);
   push (&scalars, alpha_size, alpha_c);

@@ -1,0 +1,33 @@
+/* lt-cuda-backend-private.h: what the CUDA backend's C files share
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <cuda_runtime_api.h>
+#include <glib.h>
+
+#include "backends/lt-backend.h"
+#include "backends/lt-backend-module.h"
+
+G_BEGIN_DECLS
+
+/* The library's helpers, set when the module is queried. */
+extern const LtBackendServices *lt_cuda_services;
+
+/* Sets @error from a failed CUDA call @what (LT_ERROR_OUT_OF_MEMORY when
+ * memory ran out, else LT_ERROR_DEVICE). */
+void        lt_cuda_set_error    (GError         **error,
+                                  cudaError_t      status,
+                                  const char      *what);
+/* Makes @backend's device current on this thread: CUDA keeps the current
+ * device per thread. */
+cudaError_t lt_cuda_use_device   (const LtBackend *backend);
+/* TRUE when a launch's @status is a success, else FALSE with @error set. */
+gboolean    lt_cuda_check_launch (cudaError_t      status,
+                                  GError         **error);
+
+extern const LtPointwiseKernels lt_cuda_pointwise_kernels;
+
+G_END_DECLS

@@ -1,0 +1,53 @@
+/* lt-cuda-kernels.h: what the CUDA kernel files share
+ *
+ * The definitions the device-neutral rules (lt-kernel-convert.h, ...)
+ * expect, in CUDA C++, those rules themselves, and the grid every launch
+ * uses. Included by the .cu files only.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdint.h>
+
+#define LT_GLOBAL
+#define LT_FUNCTION static __device__ inline
+#define LT_AS_FLOAT(u) __uint_as_float ((unsigned int) (u))
+#define LT_AS_UINT(f) __float_as_uint ((float) (f))
+typedef uint8_t lt_u8;
+typedef int8_t lt_i8;
+typedef uint16_t lt_u16;
+typedef int16_t lt_i16;
+typedef uint32_t lt_u32;
+typedef int32_t lt_i32;
+typedef int64_t lt_i64;
+typedef uint64_t lt_u64;
+#define LT_BOOL 0
+#define LT_UINT8 1
+#define LT_INT8 2
+#define LT_INT16 3
+#define LT_INT32 4
+#define LT_INT64 5
+#define LT_FLOAT16 6
+#define LT_BFLOAT16 7
+#define LT_FLOAT32 8
+#define LT_FLOAT64 9
+#define LT_COMPLEX64 10
+#define LT_COMPLEX128 11
+
+#include "backends/lt-kernel-convert.h"
+#include "backends/lt-kernel-ops.h"
+
+static const int threads_per_block = 256;
+
+/* Enough blocks to fill any GPU; the grid-stride loops do the rest. */
+static inline unsigned int
+blocks_for (int64_t n)
+{
+  int64_t blocks = (n + threads_per_block - 1) / threads_per_block;
+
+  return (unsigned int) (blocks < 65536 ? blocks : 65536);
+}

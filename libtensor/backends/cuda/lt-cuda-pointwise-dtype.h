@@ -1,0 +1,57 @@
+/* lt-cuda-pointwise-dtype.h: one dtype's element-wise rules, for CUDA
+ *
+ * Included by lt-cuda-pointwise.cu once per dtype, with the LT_PW_* macros
+ * that lt-kernel-pointwise.h expects defined and LT_CUDA_OPS naming the
+ * struct made here: the dtype's types and rules, for the kernel templates
+ * to take as a parameter. Undefines the macros again. No include guard:
+ * meant to be included many times.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "backends/lt-kernel-pointwise.h"
+
+struct LT_CUDA_OPS
+{
+  typedef LT_PW_T T;
+  typedef LT_PW_C C;
+  typedef LT_PW_R R;
+  static const int kind = LT_PW_KIND;
+
+  static __device__ inline C load (T v) { return LT_PW_LOAD (v); }
+  static __device__ inline T store (C v) { return LT_PW_STORE (v); }
+  static __device__ inline C unary (int op, C x) { return LT_PW_FN (lt_pw_unary) (op, x); }
+  static __device__ inline int test (int op, C x) { return LT_PW_FN (lt_pw_test) (op, x); }
+  static __device__ inline int compare (int op, C x, C y)
+  {
+    return LT_PW_FN (lt_pw_compare) (op, x, y);
+  }
+  static __device__ inline C binary (int op, C x, C y, int64_t alpha_i, C alpha, int use_alpha)
+  {
+    return LT_PW_FN (lt_pw_binary) (op, x, y, alpha_i, alpha, use_alpha);
+  }
+  static __device__ inline int is_zero (C x) { return LT_PW_FN (lt_pw_is_zero) (x); }
+#if LT_PW_KIND != LT_PW_KIND_INT
+  static __device__ inline C lerp (C x, C y, C w) { return LT_PW_FN (lt_pw_lerp) (x, y, w); }
+#else
+  static __device__ inline C lerp (C x, C y, C w) { return x; }
+#endif
+#if LT_PW_KIND != LT_PW_KIND_COMPLEX
+  static __device__ inline C clamp (C x, C lo, C hi) { return LT_PW_FN (lt_pw_clamp) (x, lo, hi); }
+  static __device__ inline R abs_real (C x) { return (R) 0; }
+#else
+  static __device__ inline C clamp (C x, C lo, C hi) { return x; }
+  static __device__ inline R abs_real (C x) { return LT_PW_FN (lt_pw_abs) (x); }
+#endif
+};
+
+#undef LT_PW_KIND
+#undef LT_PW_IS_BOOL
+#undef LT_PW_T
+#undef LT_PW_C
+#undef LT_PW_R
+#undef LT_PW_LOAD
+#undef LT_PW_STORE
+#undef LT_PW_MAKE
+#undef LT_PW_FN
+#undef LT_CUDA_OPS
