@@ -532,6 +532,27 @@ test_pointwise_matches_the_cpu (gconstpointer data)
       }
       g_test_message ("%s: every element-wise op as on the CPU", name);
     }
+
+  /* Integer division looks at every divisor for a zero, not the first. */
+  {
+    g_autoptr (LtTensor) ints = literal ("[[7, 8, 9], [1, 2, 3]]", LT_DTYPE_INT32);
+    g_autoptr (LtTensor) divisors = literal ("[[1, 2, 3], [4, 0, 6]]", LT_DTYPE_INT32);
+    g_autoptr (LtTensor) ints_dev = to_device (ints, device);
+    g_autoptr (LtTensor) divisors_dev = to_device (divisors, device);
+    g_autoptr (LtTensor) divisors_dev_t = lt_tensor_t (divisors_dev, &error);
+    g_autoptr (LtTensor) ints_dev_t = lt_tensor_t (ints_dev, &error);
+    g_autoptr (LtTensor) quotient = NULL;
+
+    g_assert_no_error (error);
+    quotient = lt_tensor_binary (ints_dev, LT_BINARY_OP_REMAINDER, divisors_dev, &error);
+    g_assert_null (quotient);
+    g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+    quotient = lt_tensor_binary (ints_dev_t, LT_BINARY_OP_FLOOR_DIVIDE, divisors_dev_t, &error);
+    g_assert_null (quotient);
+    g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+  }
 }
 
 static void

@@ -18,30 +18,32 @@ struct LT_CUDA_OPS
   typedef LT_PW_R R;
   static const int kind = LT_PW_KIND;
 
-  static __device__ inline C load (T v) { return LT_PW_LOAD (v); }
-  static __device__ inline T store (C v) { return LT_PW_STORE (v); }
-  static __device__ inline C unary (int op, C x) { return LT_PW_FN (lt_pw_unary) (op, x); }
-  static __device__ inline int test (int op, C x) { return LT_PW_FN (lt_pw_test) (op, x); }
-  static __device__ inline int compare (int op, C x, C y)
+  LT_CUDA_OPS_FUNCTION C load (T v) { return LT_PW_LOAD (v); }
+  LT_CUDA_OPS_FUNCTION T store (C v) { return LT_PW_STORE (v); }
+  LT_CUDA_OPS_FUNCTION C unary (int op, C x) { return LT_PW_FN (lt_pw_unary) (op, x); }
+  LT_CUDA_OPS_FUNCTION int test (int op, C x) { return LT_PW_FN (lt_pw_test) (op, x); }
+  LT_CUDA_OPS_FUNCTION int compare (int op, C x, C y)
   {
     return LT_PW_FN (lt_pw_compare) (op, x, y);
   }
-  static __device__ inline C binary (int op, C x, C y, int64_t alpha_i, C alpha, int use_alpha)
+  LT_CUDA_OPS_FUNCTION C binary (int op, C x, C y, int64_t alpha_i, C alpha, int use_alpha)
   {
     return LT_PW_FN (lt_pw_binary) (op, x, y, alpha_i, alpha, use_alpha);
   }
-  static __device__ inline int is_zero (C x) { return LT_PW_FN (lt_pw_is_zero) (x); }
+  LT_CUDA_OPS_FUNCTION int is_zero (C x) { return LT_PW_FN (lt_pw_is_zero) (x); }
 #if LT_PW_KIND != LT_PW_KIND_INT
-  static __device__ inline C lerp (C x, C y, C w) { return LT_PW_FN (lt_pw_lerp) (x, y, w); }
+  LT_CUDA_OPS_FUNCTION C lerp (C x, C y, C w) { return LT_PW_FN (lt_pw_lerp) (x, y, w); }
 #else
-  static __device__ inline C lerp (C x, C y, C w) { return x; }
+  /* No lerp for integers, no clamp or real |x| but for complex numbers:
+   * the tensor layer never asks. */
+  LT_CUDA_OPS_FUNCTION C lerp (C x, C, C) { return x; }
 #endif
 #if LT_PW_KIND != LT_PW_KIND_COMPLEX
-  static __device__ inline C clamp (C x, C lo, C hi) { return LT_PW_FN (lt_pw_clamp) (x, lo, hi); }
-  static __device__ inline R abs_real (C x) { return (R) 0; }
+  LT_CUDA_OPS_FUNCTION C clamp (C x, C lo, C hi) { return LT_PW_FN (lt_pw_clamp) (x, lo, hi); }
+  LT_CUDA_OPS_FUNCTION R abs_real (C) { return (R) 0; }
 #else
-  static __device__ inline C clamp (C x, C lo, C hi) { return x; }
-  static __device__ inline R abs_real (C x) { return LT_PW_FN (lt_pw_abs) (x); }
+  LT_CUDA_OPS_FUNCTION C clamp (C x, C, C) { return x; }
+  LT_CUDA_OPS_FUNCTION R abs_real (C x) { return LT_PW_FN (lt_pw_abs) (x); }
 #endif
 };
 

@@ -172,10 +172,10 @@ any_zero_strided (__global const LT_PW_T *a,
 {
   for (long i = get_global_id (0); i < n; i += get_global_size (0))
     {
-      long at[4] = { 0, a_offset, 0, 0 };
+      long at[4] = { a_offset, 0, 0, 0 };
 
       lt_offsets4 (i, &shape, at);
-      if (LT_PW_FN (lt_pw_is_zero) (LT_PW_LOAD (a[at[1]])))
+      if (LT_PW_FN (lt_pw_is_zero) (LT_PW_LOAD (a[at[0]])))
         *found = 1;
     }
 }

@@ -1,0 +1,514 @@
+/* test-cuda-kernels.cu: the CUDA kernels on their own, against the host
+ *
+ * Needs nothing but nvcc and a CUDA device: no GLib, no libtensor. It
+ * launches the copy, conversion and element-wise kernels of the CUDA
+ * backend through their launchers (lt-cuda-private.h) on strided,
+ * transposed and broadcast operands, with 32- and 64-bit index arithmetic,
+ * and compares every element with the same rules (lt-kernel-convert.h,
+ * lt-kernel-pointwise.h) compiled for the host: bit for bit, except where
+ * the device's math library may round differently from the host's (exp,
+ * sin, pow, ...), which must agree within the dtype's tolerance. The rules
+ * themselves are checked against the CPU backend by the OpenCL tests.
+ *
+ * Exits 77 (skipped) where no CUDA device can be used. Build and run by
+ * hand on a GPU machine with:
+ *
+ *   nvcc -std=c++17 -fmad=false -Ilibtensor -Ilibtensor/backends/cuda \
+ *     tests/cuda/test-cuda-kernels.cu libtensor/backends/cuda/lt-cuda-copy.cu \
+ *     libtensor/backends/cuda/lt-cuda-pointwise.cu -o test-cuda-kernels
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lt-cuda-private.h"
+
+/* The rules, compiled for the host. */
+static inline float
+host_as_float (uint32_t bits)
+{
+  float f;
+
+  memcpy (&f, &bits, sizeof f);
+  return f;
+}
+
+static inline uint32_t
+host_as_uint (float f)
+{
+  uint32_t bits;
+
+  memcpy (&bits, &f, sizeof bits);
+  return bits;
+}
+
+namespace reference
+{
+#define LT_GLOBAL
+#define LT_FUNCTION static inline
+#define LT_AS_FLOAT(u) host_as_float ((uint32_t) (u))
+#define LT_AS_UINT(f) host_as_uint ((float) (f))
+typedef uint8_t lt_u8;
+typedef int8_t lt_i8;
+typedef uint16_t lt_u16;
+typedef int16_t lt_i16;
+typedef uint32_t lt_u32;
+typedef int32_t lt_i32;
+typedef int64_t lt_i64;
+typedef uint64_t lt_u64;
+#define LT_BOOL 0
+#define LT_UINT8 1
+#define LT_INT8 2
+#define LT_INT16 3
+#define LT_INT32 4
+#define LT_INT64 5
+#define LT_FLOAT16 6
+#define LT_BFLOAT16 7
+#define LT_FLOAT32 8
+#define LT_FLOAT64 9
+#define LT_COMPLEX64 10
+#define LT_COMPLEX128 11
+#define LT_CUDA_OPS_FUNCTION static inline
+#include "backends/lt-kernel-convert.h"
+#include "backends/lt-kernel-ops.h"
+#include "lt-cuda-pointwise-dtypes.h"
+} // namespace reference
+
+using namespace reference;
+
+static int failures;
+
+#define CHECK_CUDA(call)                                                          \
+  do                                                                              \
+    {                                                                             \
+      cudaError_t status_ = (call);                                               \
+      if (status_ != cudaSuccess)                                                 \
+        {                                                                         \
+          fprintf (stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,          \
+                   cudaGetErrorString (status_));                                 \
+          exit (1);                                                               \
+        }                                                                         \
+    }                                                                             \
+  while (0)
+
+/* The operands: a (7, 5) tensor read transposed as (5, 7), a (5, 1) one
+ * broadcast along the rows, a contiguous (5, 7) output. */
+enum
+{
+  ROWS = 5,
+  COLS = 7,
+  N = ROWS * COLS,
+};
+
+static const double a_values[N] = {
+  0.0, -0.0, 1.5, NAN, 3.0, 1e30, -1e30, 4611686018427387904.0, -7.0, 0.1, 2.5, INFINITY,
+  -INFINITY, 0.5, -0.5, 100.0, -3.25, 7.0, 1.0, -1.0, 64.0, 0.001, -250.0, 12.0, 3.5, -2.0,
+  1e-3, 9.0, -9.0, 0.75, 4.0, -4.0, 17.0, 0.2, -0.2,
+};
+/* No zeros: the integer divisions divide by these. */
+static const double b_values[ROWS] = { 3.0, -2.0, 7.0, -1.0, 5.0 };
+
+static LtCudaShape4
+shape_of (void)
+{
+  LtCudaShape4 shape;
+
+  memset (&shape, 0, sizeof shape);
+  shape.ndim = 2;
+  shape.sizes[0] = ROWS;
+  shape.sizes[1] = COLS;
+  shape.strides[0][0] = COLS; /* out */
+  shape.strides[0][1] = 1;
+  shape.strides[1][0] = 1;    /* a, transposed */
+  shape.strides[1][1] = ROWS;
+  shape.strides[2][0] = 1;    /* b, broadcast */
+  shape.strides[2][1] = 0;
+  shape.strides[3][0] = 1;    /* a third input like b */
+  shape.strides[3][1] = 0;
+  return shape;
+}
+
+/* Element (r, c) of an operand of @shape. */
+static int64_t
+at (const LtCudaShape4 &shape,
+    int                 operand,
+    int                 r,
+    int                 c)
+{
+  return shape.offsets[operand] + r * shape.strides[operand][0] + c * shape.strides[operand][1];
+}
+
+template <typename Ops>
+static void
+fill_host (typename Ops::T *out,
+           int              dtype,
+           const double    *values,
+           int              n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      LtKernelValue v;
+
+      v.kind = dtype >= LT_COMPLEX64 ? LT_KIND_COMPLEX : LT_KIND_FLOAT;
+      v.i = 0;
+      v.re = values[i];
+      v.im = values[i] * 0.5 - 1.0;
+      lt_kernel_store ((lt_u8 *) &out[i], dtype, v);
+    }
+}
+
+template <typename T>
+static T *
+to_device (const T *host,
+           size_t   n)
+{
+  T *device = NULL;
+
+  CHECK_CUDA (cudaMalloc ((void **) &device, n * sizeof (T) + 16));
+  CHECK_CUDA (cudaMemcpy (device, host, n * sizeof (T), cudaMemcpyHostToDevice));
+  return device;
+}
+
+/* The parts of a result element as doubles: one for real types, two for
+ * complex ones. */
+static int
+parts (const uint8_t *element,
+       double        *out,
+       int            dtype)
+{
+  LtKernelValue v = lt_kernel_load (element, dtype);
+
+  out[0] = v.kind == LT_KIND_INT ? (double) v.i : v.re;
+  out[1] = v.im;
+  return v.kind == LT_KIND_COMPLEX ? 2 : 1;
+}
+
+static double
+tolerance_of (int dtype)
+{
+  switch (dtype)
+    {
+    case LT_FLOAT16:
+      return 1e-3;
+    case LT_BFLOAT16:
+      return 1e-2;
+    case LT_FLOAT32:
+    case LT_COMPLEX64:
+      return 1e-5;
+    default:
+      return 1e-12;
+    }
+}
+
+static bool
+close_enough (double x,
+              double y,
+              double tolerance)
+{
+  if (x != x || y != y)
+    return x != x && y != y;
+  if (isinf (x) || isinf (y))
+    return x == y;
+  return fabs (x - y) <= tolerance + tolerance * fabs (y);
+}
+
+/* Compares @n device results with the host's, as bytes of @size unless
+ * @approximate; the output dtype is @dtype. */
+static void
+compare (const char *what,
+         const void *device_result,
+         const void *host_result,
+         int         n,
+         size_t      size,
+         int         dtype,
+         bool        approximate)
+{
+  const uint8_t *got = (const uint8_t *) device_result, *want = (const uint8_t *) host_result;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (memcmp (got + i * size, want + i * size, size) == 0)
+        continue;
+      if (approximate || dtype >= LT_FLOAT16)
+        {
+          double x[2], y[2];
+          int k = parts (got + i * size, x, dtype);
+          bool ok = true;
+
+          parts (want + i * size, y, dtype);
+          for (int j = 0; j < k; j++)
+            ok = ok && (approximate ? close_enough (x[j], y[j], tolerance_of (dtype))
+                                    : (x[j] != x[j] && y[j] != y[j]));
+          if (ok)
+            continue;
+        }
+      fprintf (stderr, "FAIL %s: element %d differs\n", what, i);
+      failures++;
+      return;
+    }
+}
+
+static bool
+unary_is_approximate (int op,
+                      int kind)
+{
+  if (op >= LT_K_EXP && op <= LT_K_SIGMOID)
+    return true;
+  return kind == LT_PW_KIND_COMPLEX && (op == LT_K_ABS || op == LT_K_SQRT || op == LT_K_RSQRT);
+}
+
+template <typename Ops>
+static void
+check_dtype (const char *name,
+             int         dtype)
+{
+  typedef typename Ops::T T;
+  typedef typename Ops::C C;
+  T a[N], b[ROWS], host_out[N], device_out[N];
+  uint8_t host_flags[N], device_flags[N];
+  T *d_a, *d_b;
+  uint8_t *d_out;
+  char what[128];
+
+  fill_host<Ops> (a, dtype, a_values, N);
+  fill_host<Ops> (b, dtype, b_values, ROWS);
+  d_a = to_device (a, N);
+  d_b = to_device (b, ROWS);
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, N * 16));
+
+  for (int narrow = 0; narrow < 2; narrow++)
+    {
+      LtCudaShape4 shape = shape_of ();
+
+      for (int op = LT_K_ADD; op <= LT_K_BITWISE_XOR; op++)
+        for (int use_alpha = 0; use_alpha < 2; use_alpha++)
+          {
+            bool predicate = LT_K_BINARY_IS_PREDICATE (op);
+            size_t size = predicate ? 1 : sizeof (T);
+            C alpha = Ops::load (b[1]);
+            int64_t alpha_i = -2;
+
+            for (int r = 0; r < ROWS; r++)
+              for (int c = 0; c < COLS; c++)
+                {
+                  C x = Ops::load (a[at (shape, 1, r, c)]);
+                  C y = Ops::load (b[at (shape, 2, r, c)]);
+                  int k = (int) at (shape, 0, r, c);
+
+                  if (predicate)
+                    host_flags[k] = (uint8_t) Ops::compare (op, x, y);
+                  else
+                    host_out[k] = Ops::store (Ops::binary (op, x, y, alpha_i, alpha, use_alpha));
+                }
+            CHECK_CUDA (lt_cuda_launch_binary (dtype, op, d_out, d_a, d_b, alpha_i, &alpha,
+                                               use_alpha, &shape, N, narrow));
+            CHECK_CUDA (cudaMemcpy (predicate ? (void *) device_flags : (void *) device_out, d_out,
+                                    N * size, cudaMemcpyDeviceToHost));
+            snprintf (what, sizeof what, "%s binary op %d (alpha %d, narrow %d)", name, op,
+                      use_alpha, narrow);
+            compare (what, predicate ? (void *) device_flags : (void *) device_out,
+                     predicate ? (void *) host_flags : (void *) host_out, N, size,
+                     predicate ? LT_BOOL : dtype, op == LT_K_POW && Ops::kind != LT_PW_KIND_INT);
+          }
+
+      for (int op = LT_K_NEG; op <= LT_K_ISFINITE; op++)
+        {
+          bool predicate = LT_K_UNARY_IS_PREDICATE (op);
+          bool real_abs = Ops::kind == LT_PW_KIND_COMPLEX && op == LT_K_ABS;
+          size_t size = predicate ? 1 : real_abs ? sizeof (typename Ops::R) : sizeof (T);
+          int out_dtype = predicate ? LT_BOOL
+                          : real_abs ? (dtype == LT_COMPLEX64 ? LT_FLOAT32 : LT_FLOAT64)
+                                     : dtype;
+          uint8_t host_bytes[N * 16];
+
+          for (int r = 0; r < ROWS; r++)
+            for (int c = 0; c < COLS; c++)
+              {
+                C x = Ops::load (a[at (shape, 1, r, c)]);
+                int k = (int) at (shape, 0, r, c);
+
+                if (predicate)
+                  host_bytes[k] = (uint8_t) Ops::test (op, x);
+                else if (real_abs)
+                  {
+                    typename Ops::R value = Ops::abs_real (x);
+
+                    memcpy (host_bytes + k * size, &value, size);
+                  }
+                else
+                  {
+                    T value = Ops::store (Ops::unary (op, x));
+
+                    memcpy (host_bytes + k * size, &value, size);
+                  }
+              }
+          CHECK_CUDA (lt_cuda_launch_unary (dtype, op, d_out, d_a, &shape, N, narrow));
+          CHECK_CUDA (cudaMemcpy (device_out, d_out, N * size, cudaMemcpyDeviceToHost));
+          snprintf (what, sizeof what, "%s unary op %d (narrow %d)", name, op, narrow);
+          compare (what, device_out, host_bytes, N, size, out_dtype,
+                   unary_is_approximate (op, Ops::kind));
+        }
+
+      /* lerp and clamp with b as both other inputs, where on a != 0. */
+      for (int clamp = 0; clamp < 2; clamp++)
+        {
+          if ((clamp && Ops::kind == LT_PW_KIND_COMPLEX) || (!clamp && Ops::kind == LT_PW_KIND_INT))
+            continue;
+          for (int r = 0; r < ROWS; r++)
+            for (int c = 0; c < COLS; c++)
+              {
+                C x = Ops::load (a[at (shape, 1, r, c)]);
+                C y = Ops::load (b[at (shape, 2, r, c)]);
+
+                host_out[at (shape, 0, r, c)]
+                  = Ops::store (clamp ? Ops::clamp (x, y, y) : Ops::lerp (x, y, y));
+              }
+          CHECK_CUDA (lt_cuda_launch_ternary (dtype, clamp, d_out, d_a, d_b, d_b, &shape, N,
+                                              narrow));
+          CHECK_CUDA (cudaMemcpy (device_out, d_out, N * sizeof (T), cudaMemcpyDeviceToHost));
+          snprintf (what, sizeof what, "%s %s (narrow %d)", name, clamp ? "clamp" : "lerp",
+                    narrow);
+          compare (what, device_out, host_out, N, sizeof (T), dtype, false);
+        }
+
+      {
+        uint8_t cond[N];
+        uint8_t *d_cond;
+        int host_found = 0, device_found = 0, *d_found;
+
+        for (int i = 0; i < N; i++)
+          cond[i] = !Ops::is_zero (Ops::load (a[i]));
+        d_cond = to_device (cond, N);
+        /* cond is laid out as a (transposed). */
+        for (int r = 0; r < ROWS; r++)
+          for (int c = 0; c < COLS; c++)
+            host_out[at (shape, 0, r, c)] = cond[at (shape, 1, r, c)] ? a[at (shape, 1, r, c)]
+                                                                      : b[at (shape, 2, r, c)];
+        {
+          LtCudaShape4 where_shape = shape;
+
+          memcpy (where_shape.strides[1], shape.strides[1], sizeof shape.strides[1]);
+          memcpy (where_shape.strides[2], shape.strides[1], sizeof shape.strides[1]);
+          memcpy (where_shape.strides[3], shape.strides[2], sizeof shape.strides[2]);
+          CHECK_CUDA (lt_cuda_launch_where (dtype, d_out, d_cond, d_a, d_b, &where_shape, N,
+                                            narrow));
+        }
+        CHECK_CUDA (cudaMemcpy (device_out, d_out, N * sizeof (T), cudaMemcpyDeviceToHost));
+        snprintf (what, sizeof what, "%s where (narrow %d)", name, narrow);
+        compare (what, device_out, host_out, N, sizeof (T), dtype, false);
+
+        for (int i = 0; i < N; i++)
+          host_found |= Ops::is_zero (Ops::load (a[i]));
+        CHECK_CUDA (cudaMalloc ((void **) &d_found, sizeof (int)));
+        CHECK_CUDA (cudaMemset (d_found, 0, sizeof (int)));
+        CHECK_CUDA (lt_cuda_launch_any_zero (dtype, d_a, d_found, &shape, N, narrow));
+        CHECK_CUDA (cudaMemcpy (&device_found, d_found, sizeof (int), cudaMemcpyDeviceToHost));
+        if (device_found != host_found)
+          {
+            fprintf (stderr, "FAIL %s any_zero: %d, expected %d\n", name, device_found,
+                     host_found);
+            failures++;
+          }
+        cudaFree (d_found);
+        cudaFree (d_cond);
+      }
+    }
+  cudaFree (d_a);
+  cudaFree (d_b);
+  cudaFree (d_out);
+  printf ("ok %s element-wise kernels\n", name);
+}
+
+/* Copies and conversions: a transposed float64 copy, and float64 into
+ * every dtype through the conversion kernel. */
+static void
+check_copies (void)
+{
+  double a[N], host[N], device[N];
+  double *d_a, *d_out;
+  LtCudaShape copy;
+
+  memcpy (a, a_values, sizeof a);
+  d_a = to_device (a, N);
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, N * 16));
+  memset (&copy, 0, sizeof copy);
+  copy.ndim = 2;
+  copy.sizes[0] = ROWS;
+  copy.sizes[1] = COLS;
+  copy.dst_strides[0] = COLS;
+  copy.dst_strides[1] = 1;
+  copy.src_strides[0] = 1;
+  copy.src_strides[1] = ROWS;
+  for (int narrow = 0; narrow < 2; narrow++)
+    {
+      for (int r = 0; r < ROWS; r++)
+        for (int c = 0; c < COLS; c++)
+          host[r * COLS + c] = a[c * ROWS + r];
+      CHECK_CUDA (lt_cuda_launch_copy (d_out, d_a, sizeof (double), &copy, N, narrow));
+      CHECK_CUDA (cudaMemcpy (device, d_out, sizeof device, cudaMemcpyDeviceToHost));
+      compare ("transposed copy", device, host, N, sizeof (double), LT_FLOAT64, false);
+
+      for (int dtype = LT_BOOL; dtype <= LT_COMPLEX128; dtype++)
+        {
+          static const int sizes[] = { 1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16 };
+          uint8_t host_bytes[N * 16], device_bytes[N * 16];
+          char what[64];
+
+          for (int r = 0; r < ROWS; r++)
+            for (int c = 0; c < COLS; c++)
+              lt_kernel_store (host_bytes + (r * COLS + c) * sizes[dtype], dtype,
+                               lt_kernel_load ((const lt_u8 *) &a[c * ROWS + r], LT_FLOAT64));
+          CHECK_CUDA (lt_cuda_launch_cast (d_out, dtype, sizes[dtype], d_a, LT_FLOAT64, 8, &copy,
+                                           N, narrow));
+          CHECK_CUDA (cudaMemcpy (device_bytes, d_out, N * sizes[dtype], cudaMemcpyDeviceToHost));
+          snprintf (what, sizeof what, "float64 to dtype %d (narrow %d)", dtype, narrow);
+          compare (what, device_bytes, host_bytes, N, sizes[dtype], dtype, false);
+        }
+    }
+  cudaFree (d_a);
+  cudaFree (d_out);
+  printf ("ok copies and conversions\n");
+}
+
+int
+main (void)
+{
+  int n_devices = 0;
+
+  if (cudaGetDeviceCount (&n_devices) != cudaSuccess || n_devices == 0)
+    {
+      printf ("skipped: no CUDA device\n");
+      return 77;
+    }
+  {
+    cudaDeviceProp properties;
+
+    CHECK_CUDA (cudaGetDeviceProperties (&properties, 0));
+    printf ("# %s\n", properties.name);
+  }
+  check_copies ();
+  check_dtype<OpsBool> ("bool", LT_BOOL);
+  check_dtype<OpsUInt8> ("uint8", LT_UINT8);
+  check_dtype<OpsInt8> ("int8", LT_INT8);
+  check_dtype<OpsInt16> ("int16", LT_INT16);
+  check_dtype<OpsInt32> ("int32", LT_INT32);
+  check_dtype<OpsInt64> ("int64", LT_INT64);
+  check_dtype<OpsFloat16> ("float16", LT_FLOAT16);
+  check_dtype<OpsBFloat16> ("bfloat16", LT_BFLOAT16);
+  check_dtype<OpsFloat32> ("float32", LT_FLOAT32);
+  check_dtype<OpsFloat64> ("float64", LT_FLOAT64);
+  check_dtype<OpsComplex64> ("complex64", LT_COMPLEX64);
+  check_dtype<OpsComplex128> ("complex128", LT_COMPLEX128);
+  if (failures > 0)
+    {
+      fprintf (stderr, "%d failures\n", failures);
+      return 1;
+    }
+  return 0;
+}
