@@ -7,6 +7,7 @@
 
 #include "lt-storage.h"
 #include "backends/lt-backend.h"
+#include "lt-dtype-private.h"
 
 G_BEGIN_DECLS
 
@@ -22,5 +23,17 @@ LtStorage       *lt_storage_new_uninitialized (LtDType    dtype,
 LtStorage       *lt_storage_new_reinterpreted (LtStorage *base,
                                                LtDType    dtype);
 const LtBackend *lt_storage_get_backend       (LtStorage *self);
+
+/* Element @index as a value: read in place in host memory, downloaded from
+ * a device; and written the same way. FALSE with @error set for an index
+ * out of range or a failed transfer. */
+gboolean         lt_storage_read_value        (LtStorage *self,
+                                               gint64     index,
+                                               LtValue   *value,
+                                               GError   **error);
+gboolean         lt_storage_write_value       (LtStorage *self,
+                                               gint64     index,
+                                               LtValue    value,
+                                               GError   **error);
 
 G_END_DECLS

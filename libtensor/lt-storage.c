@@ -559,10 +559,8 @@ element_at (LtStorage *self,
   return (guint8 *) self->data + (gsize) index * lt_dtype_get_element_size (self->dtype);
 }
 
-/* Element @index as a value: read in place in host memory, downloaded from
- * a device. */
-static gboolean
-read_value (LtStorage *self,
+gboolean
+lt_storage_read_value (LtStorage *self,
             gint64     index,
             LtValue   *value,
             GError   **error)
@@ -584,8 +582,8 @@ read_value (LtStorage *self,
   return TRUE;
 }
 
-static gboolean
-write_value (LtStorage *self,
+gboolean
+lt_storage_write_value (LtStorage *self,
              gint64     index,
              LtValue    value,
              GError   **error)
@@ -627,7 +625,7 @@ lt_storage_get_double (LtStorage *self,
 
   LtValue value;
 
-  if (!read_value (self, index, &value, error))
+  if (!lt_storage_read_value (self, index, &value, error))
     return FALSE;
   *out_value = lt_value_to_double (value);
   return TRUE;
@@ -652,7 +650,7 @@ lt_storage_set_double (LtStorage *self,
 {
   g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
 
-  return write_value (self, index, lt_value_from_double (value), error);
+  return lt_storage_write_value (self, index, lt_value_from_double (value), error);
 }
 
 /**
@@ -678,7 +676,7 @@ lt_storage_get_int64 (LtStorage *self,
 
   LtValue value;
 
-  if (!read_value (self, index, &value, error))
+  if (!lt_storage_read_value (self, index, &value, error))
     return FALSE;
   *out_value = lt_value_to_int64 (value);
   return TRUE;
@@ -703,7 +701,7 @@ lt_storage_set_int64 (LtStorage *self,
 {
   g_return_val_if_fail (LT_IS_STORAGE (self), FALSE);
 
-  return write_value (self, index, lt_value_from_int64 (value), error);
+  return lt_storage_write_value (self, index, lt_value_from_int64 (value), error);
 }
 
 /**

@@ -11,21 +11,19 @@
 #include "lt-error.h"
 #include "lt-tensor-private.h"
 
-static gpointer
-element_pointer (LtTensor     *self,
-                 const gint64 *indices,
-                 guint         n_indices,
-                 GError      **error)
+/* Element @indices of @self, read from its storage (downloaded from a
+ * device, one element). */
+static gboolean
+read_element (LtTensor     *self,
+              const gint64 *indices,
+              guint         n_indices,
+              LtValue      *value,
+              GError      **error)
 {
   gint64 index;
-  LtDType dtype = lt_tensor_get_dtype (self);
 
-  if (!lt_tensor_check_host ("element access", &self, 1, error)
-      || !lt_tensor_storage_index_of (self, indices, n_indices, &index, error))
-    return NULL;
-
-  return (guint8 *) lt_storage_get_data (self->storage)
-         + index * (gint64) lt_dtype_get_element_size (dtype);
+  return lt_tensor_storage_index_of (self, indices, n_indices, &index, error)
+         && lt_storage_read_value (self->storage, index, value, error);
 }
 
 static gboolean
@@ -35,12 +33,10 @@ write_element (LtTensor     *self,
                LtValue       value,
                GError      **error)
 {
-  gpointer element = element_pointer (self, indices, n_indices, error);
+  gint64 index;
 
-  if (element == NULL)
-    return FALSE;
-  lt_value_write (lt_tensor_get_dtype (self), element, value);
-  return TRUE;
+  return lt_tensor_storage_index_of (self, indices, n_indices, &index, error)
+         && lt_storage_write_value (self->storage, index, value, error);
 }
 
 /**
@@ -63,15 +59,14 @@ lt_tensor_get_double (LtTensor     *self,
                       double       *out_value,
                       GError      **error)
 {
-  gpointer element;
+  LtValue value;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
   g_return_val_if_fail (out_value != NULL, FALSE);
 
-  element = element_pointer (self, indices, n_indices, error);
-  if (element == NULL)
+  if (!read_element (self, indices, n_indices, &value, error))
     return FALSE;
-  *out_value = lt_value_to_double (lt_value_read (lt_tensor_get_dtype (self), element));
+  *out_value = lt_value_to_double (value);
   return TRUE;
 }
 
@@ -119,15 +114,14 @@ lt_tensor_get_int64 (LtTensor     *self,
                      gint64       *out_value,
                      GError      **error)
 {
-  gpointer element;
+  LtValue value;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
   g_return_val_if_fail (out_value != NULL, FALSE);
 
-  element = element_pointer (self, indices, n_indices, error);
-  if (element == NULL)
+  if (!read_element (self, indices, n_indices, &value, error))
     return FALSE;
-  *out_value = lt_value_to_int64 (lt_value_read (lt_tensor_get_dtype (self), element));
+  *out_value = lt_value_to_int64 (value);
   return TRUE;
 }
 
@@ -176,17 +170,14 @@ lt_tensor_get_complex (LtTensor     *self,
                        double       *out_imag,
                        GError      **error)
 {
-  gpointer element;
   LtValue value;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
   g_return_val_if_fail (out_real != NULL, FALSE);
   g_return_val_if_fail (out_imag != NULL, FALSE);
 
-  element = element_pointer (self, indices, n_indices, error);
-  if (element == NULL)
+  if (!read_element (self, indices, n_indices, &value, error))
     return FALSE;
-  value = lt_value_read (lt_tensor_get_dtype (self), element);
   *out_real = lt_value_to_double (value);
   *out_imag = value.kind == LT_VALUE_COMPLEX ? value.im : 0.0;
   return TRUE;

@@ -142,7 +142,10 @@ run_reduce (const char           *op,
   LtOperand src, dst, idx;
   guint out_ndim = 0;
 
-  if (!lt_tensor_check_host (op, &self, 1, error))
+  const LtBackend *backend = lt_storage_get_backend (self->storage);
+
+  if ((backend->reduce == NULL || backend->reduce->reduce == NULL)
+      && !lt_tensor_check_host (op, &self, 1, error))
     return FALSE;
 
   /* Nothing wanted: the arguments were valid, which is all there is. */
@@ -161,13 +164,14 @@ run_reduce (const char           *op,
 
   if (values != NULL)
     {
-      out = lt_tensor_new_contiguous (op, values_dtype, out_ndim, out_sizes, error);
+      out = lt_tensor_new_contiguous_on (backend, op, values_dtype, out_ndim, out_sizes, error);
       if (out == NULL)
         return FALSE;
     }
   if (indices != NULL)
     {
-      out_indices = lt_tensor_new_contiguous (op, LT_DTYPE_INT64, out_ndim, out_sizes, error);
+      out_indices = lt_tensor_new_contiguous_on (backend, op, LT_DTYPE_INT64, out_ndim,
+                                                 out_sizes, error);
       if (out_indices == NULL)
         return FALSE;
     }
@@ -183,8 +187,10 @@ run_reduce (const char           *op,
       idx = lt_tensor_operand (out_indices);
       idx.strides = dst_strides;
     }
-  kernels_for (self)->reduce (params, self->ndim, self->sizes, out != NULL ? &dst : NULL,
-                              out_indices != NULL ? &idx : NULL, &src);
+  if (!backend->reduce->reduce (backend, params, self->ndim, self->sizes,
+                                out != NULL ? &dst : NULL, out_indices != NULL ? &idx : NULL,
+                                &src, error))
+    return FALSE;
 
   /* The dims that remain keep their names. */
   {

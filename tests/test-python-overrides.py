@@ -635,7 +635,7 @@ class TestDevices(LtTestCase):
             np.asarray(d)
         self.assertIn('opencl:0', str(caught.exception))
         with self.assertRaises(GLib.Error) as caught:
-            d.sum()
+            d.cumsum(0)
         self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
         with self.assertRaises(GLib.Error):
             Lt.tensor([1.0]).to('opencl:99')
@@ -676,6 +676,11 @@ class TestDevices(LtTestCase):
         self.assertEqual(d.clamp(0, 2).cpu().tolist(), [[1.5, 0.0], [2.0, 2.0]])
         self.assertEqual(d.lerp(d.t(), 0.25).cpu().tolist(), host.lerp(host.t(), 0.25).tolist())
         self.assertEqual(str(d.lerp(d.t(), 0.25).device), self.device())
+        # Reductions run there too, and give device tensors.
+        self.assertEqual(d.sum(0).cpu().tolist(), host.sum(0).tolist())
+        self.assertEqual(str(d.sum(0).device), self.device())
+        self.assertEqual(d.argmax().item(), host.argmax().item())
+        self.assertAlmostEqual(d.std().item(), host.std().item(), places=12)
 
 
 class TestNumPy(LtTestCase):

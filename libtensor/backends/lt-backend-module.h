@@ -14,13 +14,14 @@
 #include <glib.h>
 
 #include "backends/lt-backend.h"
+#include "backends/lt-kernel-host.h"
 #include "lt-layout.h"
 
 G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 2
+#define LT_BACKEND_MODULE_ABI 3
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 
@@ -79,6 +80,21 @@ typedef struct
                                const LtOperand *const *operands,
                                guint                   n_operands,
                                LtLoopShape            *loop);
+
+  /* A reduction (as LtReduceKernels.reduce() gets it) laid out for
+   * lt_reduce_output(): the kept and reduced dims of size above 1, the
+   * offsets, dtypes and op. args->n_out is 0 when there is nothing to
+   * write. FALSE with @error set when more than LT_KR_MAX_DIMS dims of
+   * either kind are left. */
+  gboolean (*plan_reduce) (const LtReduceParams *params,
+                           guint                 ndim,
+                           const gint64         *sizes,
+                           const LtOperand      *dst,
+                           const LtOperand      *indices,
+                           const LtOperand      *src,
+                           LtReduceArgs         *args,
+                           LtReduceShape        *shape,
+                           GError              **error);
 } LtBackendServices;
 
 typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);

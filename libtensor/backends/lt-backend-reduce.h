@@ -13,6 +13,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _LtBackend LtBackend;
+
 /* What a reduction computes per output element. */
 typedef enum
 {
@@ -64,13 +66,16 @@ typedef struct
    * index of each winner in row-major order over the reduced dims, and
    * @dst may be NULL. A reduction over no element writes the op's identity
    * (0, 1, NaN for mean and var, -inf for logsumexp); the caller refuses
-   * the ops that have none. */
-  void (*reduce) (const LtReduceParams *params,
-                  guint                 ndim,
-                  const gint64         *sizes,
-                  const LtOperand      *dst,
-                  const LtOperand      *indices,
-                  const LtOperand      *src);
+   * the ops that have none. FALSE with @error set where a device fails. A
+   * device backend may leave scan, softmax and allclose NULL. */
+  gboolean (*reduce) (const LtBackend      *self,
+                      const LtReduceParams *params,
+                      guint                 ndim,
+                      const gint64         *sizes,
+                      const LtOperand      *dst,
+                      const LtOperand      *indices,
+                      const LtOperand      *src,
+                      GError              **error);
 
   /* Running sum or product of @src along @dim into @dst (same sizes, no
    * overlap with @src). */

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <gmodule.h>
+#include <string.h>
 
 #include "lt-backend.h"
 #include "lt-backend-module.h"
@@ -112,6 +113,83 @@ simplify_copy (guint            ndim,
   return simplify_operands (ndim, sizes, operands, src != NULL ? 2 : 1, loop);
 }
 
+static gboolean
+plan_reduce (const LtReduceParams *params,
+             guint                 ndim,
+             const gint64         *sizes,
+             const LtOperand      *dst,
+             const LtOperand      *indices,
+             const LtOperand      *src,
+             LtReduceArgs         *args,
+             LtReduceShape        *shape,
+             GError              **error)
+{
+  const LtOperand *out = dst != NULL ? dst : indices;
+
+  g_assert (out != NULL);
+  memset (args, 0, sizeof *args);
+  memset (shape, 0, sizeof *shape);
+  args->n_out = 1;
+  args->n_reduced = 1;
+  for (guint d = 0; d < ndim; d++)
+    {
+      if (sizes[d] == 1)
+        continue;
+      if (sizes[d] == 0)
+        {
+          /* No output, or outputs of an empty reduction. */
+          if (out->strides[d] != 0)
+            args->n_out = 0;
+          else
+            args->n_reduced = 0;
+          continue;
+        }
+      if (out->strides[d] != 0)
+        {
+          if (shape->n_kept == LT_KR_MAX_DIMS)
+            goto too_many;
+          shape->kept_sizes[shape->n_kept] = sizes[d];
+          shape->kept_src_strides[shape->n_kept] = src->strides[d];
+          shape->kept_dst_strides[shape->n_kept] = out->strides[d];
+          shape->n_kept++;
+          args->n_out *= sizes[d];
+        }
+      else
+        {
+          if (shape->n_reduced == LT_KR_MAX_DIMS)
+            goto too_many;
+          shape->reduced_sizes[shape->n_reduced] = sizes[d];
+          shape->reduced_src_strides[shape->n_reduced] = src->strides[d];
+          shape->n_reduced++;
+          args->n_reduced *= sizes[d];
+        }
+    }
+  if (args->n_reduced == 0)
+    shape->n_reduced = 0;
+
+  args->dst_offset = dst != NULL ? dst->offset : 0;
+  args->indices_offset = indices != NULL ? indices->offset : 0;
+  args->src_offset = src->offset;
+  args->correction = params->correction;
+  args->p = params->p;
+  args->op = params->op;
+  args->dst_dtype = dst != NULL ? dst->dtype : LT_DTYPE_INT64;
+  args->dst_size = (int) lt_dtype_get_element_size (args->dst_dtype);
+  args->src_dtype = src->dtype;
+  args->src_size = (int) lt_dtype_get_element_size (src->dtype);
+  args->integral = src->dtype == LT_DTYPE_BOOL || lt_dtype_is_integer (src->dtype);
+  args->is_complex = lt_dtype_is_complex (src->dtype);
+  args->has_dst = dst != NULL;
+  args->has_indices = indices != NULL;
+  return TRUE;
+
+too_many:
+  g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+               "device reductions handle %d kept and %d reduced dims of size above 1; reshape "
+               "the tensor first", LT_KR_MAX_DIMS, LT_KR_MAX_DIMS);
+  return FALSE;
+}
+
 static const LtBackendServices services = {
   .value_write = lt_value_write,
   .loop_shape_init = lt_loop_shape_init,
@@ -119,6 +197,7 @@ static const LtBackendServices services = {
   .loop_shape_numel = lt_loop_shape_numel,
   .simplify_copy = simplify_copy,
   .simplify_operands = simplify_operands,
+  .plan_reduce = plan_reduce,
 };
 
 typedef struct

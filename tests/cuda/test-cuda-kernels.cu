@@ -1,7 +1,7 @@
 /* test-cuda-kernels.cu: the CUDA kernels on their own, against the host
  *
  * Needs nothing but nvcc and a CUDA device: no GLib, no libtensor. It
- * launches the copy, conversion and element-wise kernels of the CUDA
+ * launches the copy, conversion, element-wise and reduce kernels of the CUDA
  * backend through their launchers (lt-cuda-private.h) on strided,
  * transposed and broadcast operands, with 32- and 64-bit index arithmetic,
  * and compares every element with the same rules (lt-kernel-convert.h,
@@ -15,7 +15,8 @@
  *
  *   nvcc -std=c++17 -fmad=false -Ilibtensor -Ilibtensor/backends/cuda \
  *     tests/cuda/test-cuda-kernels.cu libtensor/backends/cuda/lt-cuda-copy.cu \
- *     libtensor/backends/cuda/lt-cuda-pointwise.cu -o test-cuda-kernels
+ *     libtensor/backends/cuda/lt-cuda-pointwise.cu \
+ *     libtensor/backends/cuda/lt-cuda-reduce.cu -o test-cuda-kernels
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -77,10 +78,14 @@ typedef uint64_t lt_u64;
 #define LT_CUDA_OPS_FUNCTION static inline
 #include "backends/lt-kernel-convert.h"
 #include "backends/lt-kernel-ops.h"
+#define LT_KERNEL_REDUCE_WALK 1
+#include "backends/lt-kernel-reduce.h"
 #include "lt-cuda-pointwise-dtypes.h"
 } // namespace reference
 
 using namespace reference;
+
+#include "lt-cuda-reduce.h"
 
 static int failures;
 
@@ -476,6 +481,91 @@ check_copies (void)
   printf ("ok copies and conversions\n");
 }
 
+/* Reductions of a transposed float64 (5, 7) view over each dim, and of an
+ * int32 one, by every op, against the same walk on the host. */
+static void
+check_reductions (void)
+{
+  static const int ops[] = { LT_KR_SUM, LT_KR_PROD, LT_KR_MEAN, LT_KR_AMAX, LT_KR_AMIN,
+                             LT_KR_ALL, LT_KR_ANY, LT_KR_LOGSUMEXP, LT_KR_VAR, LT_KR_STD,
+                             LT_KR_NORM, LT_KR_MAX_INDEX, LT_KR_MIN_INDEX };
+  double a[N];
+  int32_t ints[N];
+  double *d_a;
+  int32_t *d_ints;
+  uint8_t *d_out;
+  int64_t *d_indices;
+
+  memcpy (a, a_values, sizeof a);
+  for (int i = 0; i < N; i++)
+    ints[i] = (int32_t) (isfinite (a_values[i]) && fabs (a_values[i]) < 1e6 ? a_values[i] * 4 : i);
+  d_a = to_device (a, N);
+  d_ints = to_device (ints, N);
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, N * 16));
+  CHECK_CUDA (cudaMalloc ((void **) &d_indices, N * sizeof (int64_t)));
+
+  for (int integral = 0; integral < 2; integral++)
+    for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++)
+      for (int reduced = 0; reduced < 2; reduced++)
+        {
+          LtReduceArgs args;
+          LtReduceShape shape;
+          const uint8_t *src = integral ? (const uint8_t *) ints : (const uint8_t *) a;
+          uint8_t host_out[N * 8], device_out[N * 8];
+          int64_t host_indices[N], device_indices[N];
+          bool integer_result;
+          char what[96];
+
+          /* The (5, 7) view reads element (r, c) at c * 5 + r. */
+          memset (&args, 0, sizeof args);
+          memset (&shape, 0, sizeof shape);
+          shape.n_kept = 1;
+          shape.n_reduced = 1;
+          shape.kept_sizes[0] = reduced ? ROWS : COLS;
+          shape.kept_src_strides[0] = reduced ? 1 : ROWS;
+          shape.kept_dst_strides[0] = 1;
+          shape.reduced_sizes[0] = reduced ? COLS : ROWS;
+          shape.reduced_src_strides[0] = reduced ? ROWS : 1;
+          args.n_out = shape.kept_sizes[0];
+          args.n_reduced = shape.reduced_sizes[0];
+          args.correction = 1;
+          args.p = 2;
+          args.op = ops[o];
+          integer_result = integral && (ops[o] <= LT_KR_AMIN || ops[o] >= LT_KR_MAX_INDEX)
+                           && ops[o] != LT_KR_MEAN;
+          args.dst_dtype = ops[o] == LT_KR_ALL || ops[o] == LT_KR_ANY ? LT_BOOL
+                           : integer_result                            ? LT_INT64
+                                                                       : LT_FLOAT64;
+          args.dst_size = args.dst_dtype == LT_BOOL ? 1 : 8;
+          args.src_dtype = integral ? LT_INT32 : LT_FLOAT64;
+          args.src_size = integral ? 4 : 8;
+          args.integral = integral;
+          args.has_dst = 1;
+          args.has_indices = ops[o] >= LT_KR_MAX_INDEX;
+
+          for (int64_t k = 0; k < args.n_out; k++)
+            lt_reduce_output (k, &args, &shape, host_out, host_indices, src);
+          CHECK_CUDA (lt_cuda_launch_reduce (d_out, d_indices, integral ? (void *) d_ints : d_a,
+                                             &args, &shape));
+          CHECK_CUDA (cudaMemcpy (device_out, d_out, args.n_out * args.dst_size,
+                                  cudaMemcpyDeviceToHost));
+          CHECK_CUDA (cudaMemcpy (device_indices, d_indices, args.n_out * sizeof (int64_t),
+                                  cudaMemcpyDeviceToHost));
+          snprintf (what, sizeof what, "reduction %d over dim %d of %s", ops[o], reduced,
+                    integral ? "int32" : "float64");
+          compare (what, device_out, host_out, (int) args.n_out, args.dst_size, args.dst_dtype,
+                   args.dst_dtype == LT_FLOAT64);
+          if (args.has_indices)
+            compare (what, device_indices, host_indices, (int) args.n_out, sizeof (int64_t),
+                     LT_INT64, false);
+        }
+  cudaFree (d_a);
+  cudaFree (d_ints);
+  cudaFree (d_out);
+  cudaFree (d_indices);
+  printf ("ok reductions\n");
+}
+
 int
 main (void)
 {
@@ -493,6 +583,7 @@ main (void)
     printf ("# %s\n", properties.name);
   }
   check_copies ();
+  check_reductions ();
   check_dtype<OpsBool> ("bool", LT_BOOL);
   check_dtype<OpsUInt8> ("uint8", LT_UINT8);
   check_dtype<OpsInt8> ("int8", LT_INT8);

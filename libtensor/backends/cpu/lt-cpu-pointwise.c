@@ -228,9 +228,7 @@ typedef double _Complex cdouble;
 /* Helpers for the expressions. */
 
 /* Integer division and powers as on every device (lt-kernel-pointwise.h). */
-#define LT_FUNCTION static inline
-typedef gint64 lt_i64;
-typedef guint64 lt_u64;
+#include "backends/lt-kernel-host.h"
 #include "backends/lt-kernel-pointwise.h"
 
 #define DEFINE_FLOAT_HELPERS(suffix, F)                                          \

@@ -42,21 +42,14 @@
  * read longer stretches of each input row (bench/NOTES.md). */
 #define SUM_CHUNK 2048
 
-/* One element: integers in @i, real values in @re, complex in @re and @im. */
-typedef struct
-{
-  double re, im;
-  gint64 i;
-} Elem;
+/* The accumulators and their rules, shared with the device backends. */
+#include "backends/lt-kernel-host.h"
 
-typedef struct
-{
-  double re, im; /* float sum, product, mean, extreme value, Welford mean, logsumexp max */
-  double m2;     /* Welford's sum of squared deviations, logsumexp's scaled sum */
-  double m2_im;  /* the same of the imaginary parts */
-  gint64 i;      /* integer sum, product or extreme value; all, any */
-  gint64 n;      /* Welford's count, the winner's index, the norm's count */
-} Acc;
+G_STATIC_ASSERT (LT_KR_SUM == (int) LT_REDUCE_SUM && LT_KR_MIN_INDEX == (int) LT_REDUCE_MIN_INDEX);
+G_STATIC_ASSERT (LT_KR_NORM == (int) LT_REDUCE_NORM && LT_KR_LOGSUMEXP == (int) LT_REDUCE_LOGSUMEXP);
+
+typedef LtReduceElem Elem;
+typedef LtReduceAcc Acc;
 
 static inline gboolean
 dtype_is_integral (LtDType dtype)
@@ -121,64 +114,14 @@ load (LtDType     dtype,
   e->im = 0;
 }
 
-/* Integer arithmetic wraps around, as PyTorch's int64 sums do, without the
- * undefined behaviour of signed overflow. */
-static inline gint64
-wrap_add (gint64 a,
-          gint64 b)
-{
-  return (gint64) ((guint64) a + (guint64) b);
-}
-
-static inline gint64
-wrap_mul (gint64 a,
-          gint64 b)
-{
-  return (gint64) ((guint64) a * (guint64) b);
-}
-
-static void
+static inline void
 acc_init (const LtReduceParams *params,
           gboolean              integral,
           Acc                  *acc)
 {
-  memset (acc, 0, sizeof *acc);
-  switch (params->op)
-    {
-    case LT_REDUCE_PROD:
-      acc->re = 1;
-      acc->i = 1;
-      break;
-    case LT_REDUCE_AMAX:
-    case LT_REDUCE_MAX_INDEX:
-      acc->re = -INFINITY;
-      acc->i = G_MININT64;
-      acc->n = G_MAXINT64;
-      break;
-    case LT_REDUCE_AMIN:
-    case LT_REDUCE_MIN_INDEX:
-      acc->re = INFINITY;
-      acc->i = G_MAXINT64;
-      acc->n = G_MAXINT64;
-      break;
-    case LT_REDUCE_ALL:
-      acc->i = 1;
-      break;
-    case LT_REDUCE_LOGSUMEXP:
-      acc->re = -INFINITY;
-      break;
-    case LT_REDUCE_NORM:
-      if (params->p == -INFINITY)
-        acc->re = INFINITY;
-      break;
-    default:
-      break;
-    }
-  (void) integral;
+  lt_reduce_init (params->op, params->p, acc);
 }
 
-/* Whether (value, index) beats the accumulator's winner: larger (smaller),
- * NaN beating everything, the lower index winning ties. */
 static inline gboolean
 float_wins (gboolean max,
             double   v,
@@ -186,78 +129,7 @@ float_wins (gboolean max,
             double   best,
             gint64   best_index)
 {
-  if (isnan (v))
-    return !isnan (best) || index < best_index;
-  if (isnan (best))
-    return FALSE;
-  if (v == best)
-    return index < best_index;
-  return max ? v > best : v < best;
-}
-
-static inline gboolean
-int_wins (gboolean max,
-          gint64   v,
-          gint64   index,
-          gint64   best,
-          gint64   best_index)
-{
-  if (v == best)
-    return index < best_index;
-  return max ? v > best : v < best;
-}
-
-/* The logsumexp of a partial is m' + log (s) with m' = m, or 0 where m is
- * infinite (as PyTorch shifts by the max unless it is infinite). */
-static inline double
-lse_shift (double m)
-{
-  return isinf (m) ? 0 : m;
-}
-
-static void
-lse_combine (Acc    *acc,
-             double  m,
-             double  s)
-{
-  double new_m;
-
-  if (isnan (acc->re) || s == 0)
-    return;
-  if (isnan (m))
-    {
-      acc->re = m;
-      return;
-    }
-  new_m = MAX (acc->re, m);
-  if (acc->m2 != 0)
-    acc->m2 *= exp (lse_shift (acc->re) - lse_shift (new_m));
-  acc->m2 += s * exp (lse_shift (m) - lse_shift (new_m));
-  acc->re = new_m;
-}
-
-/* Chan et al.'s pairwise update of Welford's running mean and M2. */
-static void
-welford_combine (Acc       *acc,
-                 const Acc *other)
-{
-  gint64 n = acc->n + other->n;
-  double dre, dim;
-
-  if (other->n == 0)
-    return;
-  if (acc->n == 0)
-    {
-      *acc = *other;
-      return;
-    }
-  dre = other->re - acc->re;
-  dim = other->im - acc->im;
-  acc->m2 += other->m2 + dre * dre * ((double) acc->n * (double) other->n / (double) n);
-  acc->m2_im += other->m2_im + dim * dim * ((double) acc->n * (double) other->n / (double) n);
-  acc->re += dre * ((double) other->n / (double) n);
-  acc->im += dim * ((double) other->n / (double) n);
-  acc->n = n;
+  return lt_reduce_float_wins (max, v, index, best, best_index);
 }
 
 static inline double
@@ -274,149 +146,17 @@ acc_add (const LtReduceParams *params,
          const Elem           *e,
          gint64                index)
 {
-  switch (params->op)
-    {
-    case LT_REDUCE_SUM:
-    case LT_REDUCE_MEAN:
-      if (integral)
-        acc->i = wrap_add (acc->i, e->i);
-      else
-        {
-          acc->re += e->re;
-          acc->im += e->im;
-        }
-      break;
-    case LT_REDUCE_PROD:
-      if (integral)
-        acc->i = wrap_mul (acc->i, e->i);
-      else if (complex)
-        {
-          double re = acc->re * e->re - acc->im * e->im;
-          acc->im = acc->re * e->im + acc->im * e->re;
-          acc->re = re;
-        }
-      else
-        acc->re *= e->re;
-      break;
-    case LT_REDUCE_AMAX:
-    case LT_REDUCE_AMIN:
-    case LT_REDUCE_MAX_INDEX:
-    case LT_REDUCE_MIN_INDEX:
-      {
-        gboolean max = params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_MAX_INDEX;
-
-        if (integral ? int_wins (max, e->i, index, acc->i, acc->n)
-                     : float_wins (max, e->re, index, acc->re, acc->n))
-          {
-            acc->i = e->i;
-            acc->re = e->re;
-            acc->n = index;
-          }
-      }
-      break;
-    /* PyTorch 1.13 tests complex elements by their real part alone. */
-    case LT_REDUCE_ALL:
-      acc->i &= integral ? e->i != 0 : e->re != 0;
-      break;
-    case LT_REDUCE_ANY:
-      acc->i |= integral ? e->i != 0 : e->re != 0;
-      break;
-    case LT_REDUCE_LOGSUMEXP:
-      /* One element x is the partial (x, exp (x - shift (x))). */
-      lse_combine (acc, e->re, exp (e->re - lse_shift (e->re)));
-      break;
-    case LT_REDUCE_VAR:
-    case LT_REDUCE_STD:
-      {
-        double dre = e->re - acc->re, dim = e->im - acc->im;
-
-        acc->n++;
-        acc->re += dre / (double) acc->n;
-        acc->im += dim / (double) acc->n;
-        acc->m2 += dre * (e->re - acc->re);
-        acc->m2_im += dim * (e->im - acc->im);
-      }
-      break;
-    case LT_REDUCE_NORM:
-      {
-        double a = elem_abs (e);
-        double p = params->p;
-
-        acc->n++;
-        if (p == INFINITY)
-          acc->re = isnan (a) || a > acc->re ? a : acc->re;
-        else if (p == -INFINITY)
-          acc->re = isnan (a) || a < acc->re ? a : acc->re;
-        else if (p == 0)
-          acc->re += a != 0;
-        else if (p == 1)
-          acc->re += a;
-        else if (p == 2)
-          acc->re += a * a;
-        else
-          acc->re += pow (a, p);
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  lt_reduce_add (params->op, params->p, integral, complex, acc, e, index);
 }
 
-static void
+static inline void
 acc_combine (const LtReduceParams *params,
              gboolean              integral,
              gboolean              complex,
              Acc                  *acc,
              const Acc            *other)
 {
-  switch (params->op)
-    {
-    case LT_REDUCE_LOGSUMEXP:
-      lse_combine (acc, other->re, other->m2);
-      break;
-    case LT_REDUCE_VAR:
-    case LT_REDUCE_STD:
-      welford_combine (acc, other);
-      break;
-    case LT_REDUCE_NORM:
-      {
-        Elem e = { other->re, 0, 0 };
-        double p = params->p;
-        gint64 n = acc->n + other->n;
-
-        if (p == INFINITY || p == -INFINITY)
-          {
-            if (other->n > 0)
-              acc_add (params, integral, complex, acc, &e, 0);
-          }
-        else
-          acc->re += other->re;
-        acc->n = n;
-      }
-      break;
-    case LT_REDUCE_AMAX:
-    case LT_REDUCE_AMIN:
-    case LT_REDUCE_MAX_INDEX:
-    case LT_REDUCE_MIN_INDEX:
-      if (other->n != G_MAXINT64)
-        {
-          Elem e = { other->re, 0, other->i };
-          acc_add (params, integral, complex, acc, &e, other->n);
-        }
-      break;
-    case LT_REDUCE_ALL:
-      acc->i &= other->i;
-      break;
-    case LT_REDUCE_ANY:
-      acc->i |= other->i;
-      break;
-    default:
-      {
-        Elem e = { other->re, other->im, other->i };
-        acc_add (params, integral, complex, acc, &e, 0);
-      }
-      break;
-    }
+  lt_reduce_combine (params->op, params->p, integral, complex, acc, other);
 }
 
 static void
@@ -430,62 +170,21 @@ acc_store (const LtReduceParams *params,
            gint64                offset)
 {
   LtValue value;
+  gint64 i;
+  double re, im;
 
-  switch (params->op)
+  switch (lt_reduce_result (params->op, params->correction, params->p, integral, complex, acc,
+                            count, &i, &re, &im))
     {
-    case LT_REDUCE_SUM:
-    case LT_REDUCE_PROD:
-    case LT_REDUCE_AMAX:
-    case LT_REDUCE_AMIN:
-    case LT_REDUCE_MAX_INDEX:
-    case LT_REDUCE_MIN_INDEX:
-      value = integral ? lt_value_from_int64 (acc->i) : lt_value_from_complex (acc->re, acc->im);
+    case LT_KR_RESULT_INT:
+      value = lt_value_from_int64 (i);
       break;
-    case LT_REDUCE_ALL:
-    case LT_REDUCE_ANY:
-      value = lt_value_from_int64 (acc->i);
-      break;
-    case LT_REDUCE_MEAN:
-      {
-        double c = (double) count;
-
-        /* PyTorch divides by the complex count, (c + 0i), with the textbook
-         * formula, where an infinite part times 0 makes the other part NaN. */
-        value = lt_value_from_complex ((acc->re * c + acc->im * 0.0) / (c * c),
-                                       (acc->im * c - acc->re * 0.0) / (c * c));
-      }
-      break;
-    case LT_REDUCE_LOGSUMEXP:
-      value = lt_value_from_double (isnan (acc->re) ? acc->re
-                                                    : log (acc->m2) + lse_shift (acc->re));
-      break;
-    case LT_REDUCE_VAR:
-    case LT_REDUCE_STD:
-      {
-        double divisor = MAX ((double) acc->n - params->correction, 0.0);
-        /* A complex variance is that of the real parts plus that of the
-         * imaginary parts, each divided on its own as PyTorch does (0 / 0
-         * in one is NaN even when the other is infinite). */
-        double var = acc->m2 / divisor + (complex ? acc->m2_im / divisor : 0.0);
-
-        value = lt_value_from_double (params->op == LT_REDUCE_STD ? sqrt (var) : var);
-      }
-      break;
-    case LT_REDUCE_NORM:
-      {
-        double p = params->p, r = acc->re;
-
-        if (acc->n == 0)
-          r = 0;
-        else if (p == 2)
-          r = sqrt (r);
-        else if (p != 0 && p != 1 && !isinf (p))
-          r = pow (r, 1.0 / p);
-        value = lt_value_from_double (r);
-      }
+    case LT_KR_RESULT_REAL:
+      value = lt_value_from_double (re);
       break;
     default:
-      g_assert_not_reached ();
+      value = lt_value_from_complex (re, im);
+      break;
     }
 
   /* A complex value written to a real dtype keeps its real part, which is
@@ -1403,8 +1102,22 @@ lt_cpu_allclose (guint            ndim,
   return TRUE;
 }
 
+static gboolean
+cpu_reduce (const LtBackend      *self,
+            const LtReduceParams *params,
+            guint                 ndim,
+            const gint64         *sizes,
+            const LtOperand      *dst,
+            const LtOperand      *indices,
+            const LtOperand      *src,
+            GError              **error)
+{
+  lt_cpu_reduce (params, ndim, sizes, dst, indices, src);
+  return TRUE;
+}
+
 const LtReduceKernels lt_cpu_reduce_kernels = {
-  .reduce = lt_cpu_reduce,
+  .reduce = cpu_reduce,
   .scan = lt_cpu_scan,
   .softmax = lt_cpu_softmax,
   .allclose = lt_cpu_allclose,

@@ -29,5 +29,6 @@ gboolean    lt_cuda_check_launch (cudaError_t      status,
                                   GError         **error);
 
 extern const LtPointwiseKernels lt_cuda_pointwise_kernels;
+extern const LtReduceKernels lt_cuda_reduce_kernels;
 
 G_END_DECLS

@@ -366,6 +366,7 @@ static const LtBackend cuda_backend_template = {
   .fill = cuda_fill,
   .synchronize = cuda_synchronize,
   .pointwise = &lt_cuda_pointwise_kernels,
+  .reduce = &lt_cuda_reduce_kernels,
 };
 
 static const LtBackendModule cuda_module = {

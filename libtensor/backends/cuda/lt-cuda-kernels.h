@@ -40,6 +40,8 @@ typedef uint64_t lt_u64;
 
 #include "backends/lt-kernel-convert.h"
 #include "backends/lt-kernel-ops.h"
+#define LT_KERNEL_REDUCE_WALK 1
+#include "backends/lt-kernel-reduce.h"
 
 static const int threads_per_block = 256;
 

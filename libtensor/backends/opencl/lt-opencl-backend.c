@@ -387,6 +387,7 @@ static const LtBackend opencl_backend_template = {
   .copy = lt_opencl_copy,
   .fill = lt_opencl_fill,
   .pointwise = &lt_opencl_pointwise_kernels,
+  .reduce = &lt_opencl_reduce_kernels,
   .synchronize = opencl_synchronize,
 };
 

@@ -178,6 +178,22 @@ ensure_kernels (LtOpenCLDevice *device,
   return TRUE;
 }
 
+gboolean
+lt_opencl_require_fp64 (LtOpenCLDevice *device,
+                        const char     *what,
+                        GError        **error)
+{
+  cl_device_fp_config fp64 = 0;
+
+  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+  if (fp64 != 0)
+    return TRUE;
+  g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+               "opencl:%u has no float64 support, which %s on it needs; move the tensors to "
+               "the CPU with to_cpu() first", device->index, what);
+  return FALSE;
+}
+
 char *
 lt_opencl_dtype_defines (void)
 {
@@ -199,19 +215,12 @@ ensure_cast_kernel (LtOpenCLDevice *device,
 {
   g_autofree char *options = NULL;
   cl_program program;
-  cl_device_fp_config fp64 = 0;
 
   if (device->cast_program != NULL)
     return TRUE;
 
-  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
-  if (fp64 == 0)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "this OpenCL device has no float64 support, which converting between "
-                   "dtypes on it needs; convert on the CPU");
-      return FALSE;
-    }
+  if (!lt_opencl_require_fp64 (device, "converting between dtypes", error))
+    return FALSE;
 
   options = lt_opencl_dtype_defines ();
   program = lt_opencl_build_program (device, lt_opencl_convert_prelude,
@@ -244,6 +253,8 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
         g_clear_pointer (&device->pointwise_kernels[i][k], clReleaseKernel);
       g_clear_pointer (&device->pointwise_programs[i], clReleaseProgram);
     }
+  g_clear_pointer (&device->reduce_kernel, clReleaseKernel);
+  g_clear_pointer (&device->reduce_program, clReleaseProgram);
 }
 
 /* The simplified dims of one or two operands (element strides), and their

@@ -92,21 +92,15 @@ ensure_kernels (LtOpenCLDevice *device,
   g_autofree char *prelude = NULL;
   g_autofree char *defines = NULL;
   g_autofree char *options = NULL;
-  cl_device_fp_config fp32 = 0, fp64 = 0;
+  cl_device_fp_config fp32 = 0;
   cl_program program;
 
   if (device->pointwise_programs[dtype] != NULL)
     return TRUE;
 
   /* lt-kernel-convert.h computes in double. */
-  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
-  if (fp64 == 0)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "opencl:%u has no float64 support, which its element-wise kernels need; "
-                   "move the tensors to the CPU with to_cpu() first", device->index);
-      return FALSE;
-    }
+  if (!lt_opencl_require_fp64 (device, "computing element by element", error))
+    return FALSE;
 
   /* Contraction off before any of the shared code: a * b + c in one
    * rounding would not be the CPU's. */

@@ -42,6 +42,8 @@ typedef struct
   cl_kernel cast_kernel;
   cl_program pointwise_programs[LT_OPENCL_N_POINTWISE_DTYPES];
   cl_kernel pointwise_kernels[LT_OPENCL_N_POINTWISE_DTYPES][LT_OPENCL_N_POINTWISE_KERNELS];
+  cl_program reduce_program;
+  cl_kernel reduce_kernel;
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */
@@ -69,6 +71,12 @@ void     lt_opencl_release_kernels (LtOpenCLDevice *device);
  * that give it LtDType's numbers (free the string). */
 extern const char lt_opencl_convert_prelude[];
 char      *lt_opencl_dtype_defines (void);
+/* TRUE when @device computes in float64, which every kernel but the plain
+ * copies needs (lt-kernel-convert.h); else FALSE with @error saying that
+ * @what needs it. */
+gboolean   lt_opencl_require_fp64  (LtOpenCLDevice *device,
+                                    const char     *what,
+                                    GError        **error);
 
 /* The program made of @prelude (nullable) then the GResource files @names,
  * built for @device with @options. */
@@ -91,5 +99,6 @@ gboolean lt_opencl_launch (LtOpenCLDevice *device,
                            GError        **error);
 
 extern const LtPointwiseKernels lt_opencl_pointwise_kernels;
+extern const LtReduceKernels lt_opencl_reduce_kernels;
 
 G_END_DECLS

@@ -1,0 +1,28 @@
+/* lt-cuda-reduce.h: the CUDA reduce kernel's launcher
+ *
+ * Included after lt-kernel-reduce.h (through lt-kernel-host.h in C, or
+ * lt-cuda-kernels.h in CUDA), which defines the argument layouts.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "lt-cuda-private.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reduces as lt_reduce_output() describes, one thread per output element;
+ * @dst or @indices may be any valid pointer where @args says there is
+ * none. Returns the launch's status. */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_reduce (void                *dst,
+                                                    int64_t             *indices,
+                                                    const void          *src,
+                                                    const LtReduceArgs  *args,
+                                                    const LtReduceShape *shape);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,20 @@
+/* lt-opencl-reduce.cl: reductions on an OpenCL device
+ *
+ * Built once per device after lt-kernel-convert.h and lt-kernel-reduce.h,
+ * which hold the accumulators and the walk over one output's elements
+ * (lt_reduce_output()); work item i reduces the output elements i,
+ * i + global size, ...
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+__kernel void
+reduce_strided (__global uchar       *dst,
+                __global long        *indices,
+                __global const uchar *src,
+                LtReduceArgs          args,
+                LtReduceShape         shape)
+{
+  for (long o = get_global_id (0); o < args.n_out; o += get_global_size (0))
+    lt_reduce_output (o, &args, &shape, dst, indices, src);
+}
