@@ -930,21 +930,24 @@ lt_tensor_argmin_all (LtTensor *self,
   return arg_extreme ("argmin()", LT_REDUCE_MIN_INDEX, self, NULL, FALSE, error);
 }
 
-/* A contiguous result shaped like @self, for the ops along one dim. */
+/* A contiguous result shaped like @self, on its device, for the ops along
+ * one dim; @has_kernel says whether the device can run the op. */
 static LtTensor *
 along_dim_result (const char *op,
                   LtTensor   *self,
                   int         dim,
                   LtDType     dtype,
+                  gboolean    has_kernel,
                   guint      *out_dim,
                   GError    **error)
 {
   LtTensor *result;
 
-  if (!lt_tensor_check_host (op, &self, 1, error)
+  if ((!has_kernel && !lt_tensor_check_host (op, &self, 1, error))
       || !lt_tensor_wrap_dim (op, dim, self->ndim, out_dim, error))
     return NULL;
-  result = lt_tensor_new_contiguous (op, dtype, self->ndim, self->sizes, error);
+  result = lt_tensor_new_contiguous_on (lt_storage_get_backend (self->storage), op, dtype,
+                                        self->ndim, self->sizes, error);
   if (result != NULL)
     lt_tensor_set_names_internal (result, self->names);
   return result;
@@ -967,13 +970,17 @@ scan (const char *op,
       refuse_dtype (op, self, "convert it to float32 first", error);
       return NULL;
     }
-  result = along_dim_result (op, self, dim, sum_dtype (dtype), &d, error);
+  result = along_dim_result (op, self, dim, sum_dtype (dtype),
+                             kernels_for (self) != NULL && kernels_for (self)->scan != NULL, &d,
+                             error);
   if (result == NULL)
     return NULL;
 
   src = lt_tensor_operand (self);
   dst = lt_tensor_operand (result);
-  kernels_for (self)->scan (kind, self->ndim, self->sizes, d, &dst, &src);
+  if (!kernels_for (self)->scan (lt_storage_get_backend (self->storage), kind, self->ndim,
+                                 self->sizes, d, &dst, &src, error))
+    return NULL;
   return g_steal_pointer (&result);
 }
 
@@ -1045,13 +1052,17 @@ softmax (const char  *op,
                     error);
       return NULL;
     }
-  result = along_dim_result (op, self, dim, dtype, &d, error);
+  result = along_dim_result (op, self, dim, dtype,
+                             kernels_for (self) != NULL && kernels_for (self)->softmax != NULL,
+                             &d, error);
   if (result == NULL)
     return NULL;
 
   src = lt_tensor_operand (self);
   dst = lt_tensor_operand (result);
-  kernels_for (self)->softmax (kind, self->ndim, self->sizes, d, &dst, &src);
+  if (!kernels_for (self)->softmax (lt_storage_get_backend (self->storage), kind, self->ndim,
+                                    self->sizes, d, &dst, &src, error))
+    return NULL;
   return g_steal_pointer (&result);
 }
 
@@ -1124,6 +1135,7 @@ lt_tensor_equal (LtTensor *self,
   g_autoptr (GError) error = NULL;
   LtDType dtype;
   LtOperand a, b;
+  gboolean same = FALSE;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
   g_return_val_if_fail (LT_IS_TENSOR (other), FALSE);
@@ -1162,7 +1174,9 @@ lt_tensor_equal (LtTensor *self,
 
   a = lt_tensor_operand (x);
   b = lt_tensor_operand (y);
-  return kernels_for (x)->allclose (x->ndim, x->sizes, &a, &b, 0, 0, FALSE);
+  return kernels_for (x)->allclose (lt_storage_get_backend (x->storage), x->ndim, x->sizes, &a,
+                                    &b, 0, 0, FALSE, &same, NULL)
+         && same;
 }
 
 /**
@@ -1210,7 +1224,9 @@ lt_tensor_allclose (LtTensor *self,
   {
     LtTensor *both[] = { self, other };
 
-    if (!lt_tensor_check_host ("allclose()", both, 2, error))
+    if (!lt_tensor_check_same_device ("allclose()", both, 2, error)
+        || ((kernels_for (self) == NULL || kernels_for (self)->allclose == NULL)
+            && !lt_tensor_check_host ("allclose()", both, 2, error)))
       return FALSE;
   }
 
@@ -1259,6 +1275,6 @@ lt_tensor_allclose (LtTensor *self,
 
   ao = lt_tensor_operand (a);
   bo = lt_tensor_operand (b);
-  *out_result = kernels_for (self)->allclose (ndim, sizes, &ao, &bo, rtol, atol, equal_nan);
-  return TRUE;
+  return kernels_for (self)->allclose (lt_storage_get_backend (self->storage), ndim, sizes, &ao,
+                                       &bo, rtol, atol, equal_nan, out_result, error);
 }

@@ -635,7 +635,7 @@ class TestDevices(LtTestCase):
             np.asarray(d)
         self.assertIn('opencl:0', str(caught.exception))
         with self.assertRaises(GLib.Error) as caught:
-            d.cumsum(0)
+            d.uniform_()
         self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
         with self.assertRaises(GLib.Error):
             Lt.tensor([1.0]).to('opencl:99')
@@ -681,6 +681,9 @@ class TestDevices(LtTestCase):
         self.assertEqual(str(d.sum(0).device), self.device())
         self.assertEqual(d.argmax().item(), host.argmax().item())
         self.assertAlmostEqual(d.std().item(), host.std().item(), places=12)
+        self.assertEqual(d.cumsum(1).cpu().tolist(), host.cumsum(1).tolist())
+        self.assertTrue(d.softmax(0).cpu().allclose(host.softmax(0)))
+        self.assertTrue(d.allclose(d))
 
 
 class TestNumPy(LtTestCase):

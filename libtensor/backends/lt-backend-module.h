@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 3
+#define LT_BACKEND_MODULE_ABI 4
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 
@@ -95,6 +95,32 @@ typedef struct
                            LtReduceArgs         *args,
                            LtReduceShape        *shape,
                            GError              **error);
+
+  /* A scan or softmax along @dim laid out for lt_line_output(), with @op
+   * one of LT_KR_SUM, LT_KR_PROD, LT_KR_SOFTMAX, LT_KR_LOG_SOFTMAX:
+   * args->n_out lines (0: nothing to do). */
+  gboolean (*plan_lines) (int              op,
+                          guint            ndim,
+                          const gint64    *sizes,
+                          guint            dim,
+                          const LtOperand *dst,
+                          const LtOperand *src,
+                          LtReduceArgs    *args,
+                          LtReduceShape   *shape,
+                          GError         **error);
+
+  /* allclose (as LtReduceKernels.allclose() gets it) laid out for
+   * lt_allclose_element(): @a as the source, @b as the destination. */
+  gboolean (*plan_allclose) (guint            ndim,
+                             const gint64    *sizes,
+                             const LtOperand *a,
+                             const LtOperand *b,
+                             double           rtol,
+                             double           atol,
+                             gboolean         equal_nan,
+                             LtReduceArgs    *args,
+                             LtReduceShape   *shape,
+                             GError         **error);
 } LtBackendServices;
 
 typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);

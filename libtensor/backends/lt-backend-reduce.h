@@ -66,8 +66,8 @@ typedef struct
    * index of each winner in row-major order over the reduced dims, and
    * @dst may be NULL. A reduction over no element writes the op's identity
    * (0, 1, NaN for mean and var, -inf for logsumexp); the caller refuses
-   * the ops that have none. FALSE with @error set where a device fails. A
-   * device backend may leave scan, softmax and allclose NULL. */
+   * the ops that have none. These kernels return FALSE with @error set
+   * where a device fails. */
   gboolean (*reduce) (const LtBackend      *self,
                       const LtReduceParams *params,
                       guint                 ndim,
@@ -79,32 +79,40 @@ typedef struct
 
   /* Running sum or product of @src along @dim into @dst (same sizes, no
    * overlap with @src). */
-  void (*scan) (LtScanOp         op,
-                guint            ndim,
-                const gint64    *sizes,
-                guint            dim,
-                const LtOperand *dst,
-                const LtOperand *src);
+  gboolean (*scan) (const LtBackend *self,
+                    LtScanOp         op,
+                    guint            ndim,
+                    const gint64    *sizes,
+                    guint            dim,
+                    const LtOperand *dst,
+                    const LtOperand *src,
+                    GError         **error);
 
   /* Softmax or log-softmax of @src along @dim into @dst (same sizes and
    * floating dtype, no overlap with @src). */
-  void (*softmax) (LtSoftmaxOp      op,
-                   guint            ndim,
-                   const gint64    *sizes,
-                   guint            dim,
-                   const LtOperand *dst,
-                   const LtOperand *src);
+  gboolean (*softmax) (const LtBackend *self,
+                       LtSoftmaxOp      op,
+                       guint            ndim,
+                       const gint64    *sizes,
+                       guint            dim,
+                       const LtOperand *dst,
+                       const LtOperand *src,
+                       GError         **error);
 
   /* Whether every pair of elements of @a and @b (broadcast to @sizes
    * already) satisfies |a - b| <= atol + rtol * |b|, with NaNs equal when
-   * @equal_nan; rtol = atol = 0 and !equal_nan compares for equality. */
-  gboolean (*allclose) (guint            ndim,
+   * @equal_nan; rtol = atol = 0 and !equal_nan compares for equality. The
+   * answer goes to *@close. */
+  gboolean (*allclose) (const LtBackend *self,
+                        guint            ndim,
                         const gint64    *sizes,
                         const LtOperand *a,
                         const LtOperand *b,
                         double           rtol,
                         double           atol,
-                        gboolean         equal_nan);
+                        gboolean         equal_nan,
+                        gboolean        *close,
+                        GError         **error);
 } LtReduceKernels;
 
 G_END_DECLS

@@ -190,6 +190,123 @@ too_many:
   return FALSE;
 }
 
+/* Fills the kept dims of @shape from the merged dims of @loop (operand 0
+ * the destination, 1 the source). */
+static gboolean
+kept_from_loop (const LtLoopShape *loop,
+                LtReduceArgs      *args,
+                LtReduceShape     *shape,
+                GError           **error)
+{
+  if (loop->ndim > LT_KR_MAX_DIMS)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                   "device kernels handle %d dims that cannot be merged, and this one has %u; "
+                   "reshape the tensor first", LT_KR_MAX_DIMS, loop->ndim);
+      return FALSE;
+    }
+  args->n_out = 1;
+  for (guint d = 0; d < loop->ndim; d++)
+    {
+      shape->kept_sizes[d] = loop->sizes[d];
+      shape->kept_dst_strides[d] = loop->strides[0][d];
+      shape->kept_src_strides[d] = loop->strides[1][d];
+      args->n_out *= loop->sizes[d];
+    }
+  shape->n_kept = (int) loop->ndim;
+  return TRUE;
+}
+
+static void
+set_dtypes (LtReduceArgs    *args,
+            const LtOperand *dst,
+            const LtOperand *src)
+{
+  args->dst_offset = dst->offset;
+  args->src_offset = src->offset;
+  args->dst_dtype = dst->dtype;
+  args->dst_size = (int) lt_dtype_get_element_size (dst->dtype);
+  args->src_dtype = src->dtype;
+  args->src_size = (int) lt_dtype_get_element_size (src->dtype);
+  args->integral = src->dtype == LT_DTYPE_BOOL || lt_dtype_is_integer (src->dtype);
+  args->is_complex = lt_dtype_is_complex (src->dtype);
+  args->has_dst = TRUE;
+}
+
+static gboolean
+plan_lines (int                   op,
+            guint                 ndim,
+            const gint64         *sizes,
+            guint                 dim,
+            const LtOperand      *dst,
+            const LtOperand      *src,
+            LtReduceArgs         *args,
+            LtReduceShape        *shape,
+            GError              **error)
+{
+  gint64 other_sizes[LT_MAX_DIMS], dst_strides[LT_MAX_DIMS], src_strides[LT_MAX_DIMS];
+  LtOperand other_dst = *dst, other_src = *src;
+  const LtOperand *operands[2] = { &other_dst, &other_src };
+  LtLoopShape loop;
+  guint n = 0;
+
+  memset (args, 0, sizeof *args);
+  memset (shape, 0, sizeof *shape);
+  for (guint d = 0; d < ndim; d++)
+    {
+      if (d == dim)
+        continue;
+      other_sizes[n] = sizes[d];
+      dst_strides[n] = dst->strides[d];
+      src_strides[n] = src->strides[d];
+      n++;
+    }
+  other_dst.strides = dst_strides;
+  other_src.strides = src_strides;
+  if (simplify_operands (n, other_sizes, operands, 2, &loop) == 0)
+    return TRUE;
+  if (!kept_from_loop (&loop, args, shape, error))
+    return FALSE;
+  args->n_reduced = ndim == 0 ? 1 : sizes[dim];
+  if (args->n_reduced == 0)
+    args->n_out = 0;
+  shape->n_reduced = 1;
+  shape->reduced_sizes[0] = args->n_reduced;
+  shape->reduced_src_strides[0] = ndim == 0 ? 0 : src->strides[dim];
+  shape->line_dst_stride = ndim == 0 ? 0 : dst->strides[dim];
+  args->op = op;
+  set_dtypes (args, dst, src);
+  return TRUE;
+}
+
+static gboolean
+plan_allclose (guint            ndim,
+               const gint64    *sizes,
+               const LtOperand *a,
+               const LtOperand *b,
+               double           rtol,
+               double           atol,
+               gboolean         equal_nan,
+               LtReduceArgs    *args,
+               LtReduceShape   *shape,
+               GError         **error)
+{
+  const LtOperand *operands[2] = { b, a };
+  LtLoopShape loop;
+
+  memset (args, 0, sizeof *args);
+  memset (shape, 0, sizeof *shape);
+  if (simplify_operands (ndim, sizes, operands, 2, &loop) == 0)
+    return TRUE;
+  if (!kept_from_loop (&loop, args, shape, error))
+    return FALSE;
+  set_dtypes (args, b, a);
+  args->rtol = rtol;
+  args->atol = atol;
+  args->equal_nan = equal_nan;
+  return TRUE;
+}
+
 static const LtBackendServices services = {
   .value_write = lt_value_write,
   .loop_shape_init = lt_loop_shape_init,
@@ -198,6 +315,8 @@ static const LtBackendServices services = {
   .simplify_copy = simplify_copy,
   .simplify_operands = simplify_operands,
   .plan_reduce = plan_reduce,
+  .plan_lines = plan_lines,
+  .plan_allclose = plan_allclose,
 };
 
 typedef struct

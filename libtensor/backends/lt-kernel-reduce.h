@@ -38,6 +38,11 @@
 #define LT_KR_I64_MIN (-(lt_i64) 0x7fffffffffffffff - 1)
 #define LT_KR_I64_MAX ((lt_i64) 0x7fffffffffffffff)
 
+/* Line operations (lt_line_output()): LtScanOp's ops are LT_KR_SUM and
+ * LT_KR_PROD; these are LtSoftmaxOp's. */
+#define LT_KR_SOFTMAX 100
+#define LT_KR_LOG_SOFTMAX 101
+
 /* What a result is, for lt_reduce_result(). */
 #define LT_KR_RESULT_INT 0
 #define LT_KR_RESULT_REAL 1
@@ -437,6 +442,8 @@ typedef struct
   lt_i64 kept_dst_strides[LT_KR_MAX_DIMS];
   lt_i64 reduced_sizes[LT_KR_MAX_DIMS];
   lt_i64 reduced_src_strides[LT_KR_MAX_DIMS];
+  /* Line operations: the line's step in dst (one reduced dim). */
+  lt_i64 line_dst_stride;
   int n_kept;
   int n_reduced;
 } LtReduceShape;
@@ -450,6 +457,10 @@ typedef struct
   lt_i64 n_reduced;
   double correction;
   double p;
+  /* allclose: |a - b| <= atol + rtol * |b|, NaNs equal when equal_nan. */
+  double rtol;
+  double atol;
+  int equal_nan;
   int op;
   int dst_dtype;
   int dst_size;
@@ -459,7 +470,6 @@ typedef struct
   int is_complex;
   int has_dst;
   int has_indices;
-  int padding;
 } LtReduceArgs;
 
 #ifdef LT_KERNEL_REDUCE_WALK
@@ -519,6 +529,174 @@ lt_reduce_output (lt_i64                 o,
     lt_kernel_store (dst + (args->dst_offset + at_out) * args->dst_size, args->dst_dtype, v);
   if (args->has_indices)
     indices[args->indices_offset + at_out] = acc.n;
+}
+
+/* The storage offsets of output element (or line) @o's first source and
+ * destination elements, over the kept dims. */
+LT_FUNCTION void
+lt_reduce_kept_offsets (lt_i64               o,
+                        const LtReduceShape *shape,
+                        lt_i64              *at_src,
+                        lt_i64              *at_out)
+{
+  for (int d = shape->n_kept - 1; d >= 0; d--)
+    {
+      lt_i64 k = o % shape->kept_sizes[d];
+
+      o /= shape->kept_sizes[d];
+      *at_src += k * shape->kept_src_strides[d];
+      *at_out += k * shape->kept_dst_strides[d];
+    }
+}
+
+LT_FUNCTION double
+lt_reduce_load_real (const LT_GLOBAL lt_u8 *p,
+                     int                    dtype)
+{
+  LtKernelValue v = lt_kernel_load (p, dtype);
+
+  return v.kind == LT_KIND_INT ? (double) v.i : v.re;
+}
+
+LT_FUNCTION void
+lt_reduce_store_real (LT_GLOBAL lt_u8 *p,
+                      int              dtype,
+                      double           value)
+{
+  LtKernelValue v;
+
+  v.kind = LT_KIND_FLOAT;
+  v.i = 0;
+  v.re = value;
+  v.im = 0;
+  lt_kernel_store (p, dtype, v);
+}
+
+/* Line @o of a scan (running sum or product, args->op LT_KR_SUM or
+ * LT_KR_PROD) or a softmax (LT_KR_SOFTMAX, LT_KR_LOG_SOFTMAX) along the
+ * one reduced dim, as the CPU computes them. */
+LT_FUNCTION void
+lt_line_output (lt_i64                 o,
+                const LtReduceArgs    *args,
+                const LtReduceShape   *shape,
+                LT_GLOBAL lt_u8       *dst,
+                const LT_GLOBAL lt_u8 *src)
+{
+  lt_i64 at_src = args->src_offset, at_dst = args->dst_offset;
+  lt_i64 src_step = shape->reduced_src_strides[0], dst_step = shape->line_dst_stride;
+  lt_i64 length = args->n_reduced;
+  double max = -INFINITY, sum = 0;
+
+  lt_reduce_kept_offsets (o, shape, &at_src, &at_dst);
+  if (args->op == LT_KR_SUM || args->op == LT_KR_PROD)
+    {
+      LtReduceAcc acc;
+
+      lt_reduce_init (args->op, 0, &acc);
+      for (lt_i64 t = 0; t < length; t++)
+        {
+          LtKernelValue v = lt_kernel_load (src + (at_src + t * src_step) * args->src_size,
+                                            args->src_dtype);
+          LtReduceElem e;
+
+          e.i = v.kind == LT_KIND_INT ? v.i : 0;
+          e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
+          e.im = v.im;
+          lt_reduce_add (args->op, 0, args->integral, args->is_complex, &acc, &e, 0);
+          v.kind = args->integral ? LT_KIND_INT : args->is_complex ? LT_KIND_COMPLEX : LT_KIND_FLOAT;
+          v.i = acc.i;
+          v.re = acc.re;
+          v.im = acc.im;
+          lt_kernel_store (dst + (at_dst + t * dst_step) * args->dst_size, args->dst_dtype, v);
+        }
+      return;
+    }
+
+  /* A NaN anywhere makes the max, and so every result, NaN. */
+  for (lt_i64 t = 0; t < length; t++)
+    {
+      double x = lt_reduce_load_real (src + (at_src + t * src_step) * args->src_size,
+                                      args->src_dtype);
+
+      if (isnan (x) || x > max)
+        max = isnan (max) ? max : x;
+    }
+  if (args->op == LT_KR_SOFTMAX && args->dst_dtype == LT_FLOAT32)
+    {
+      /* As the CPU: the float32 results hold exp () until the sum is known. */
+      float scale;
+
+      for (lt_i64 t = 0; t < length; t++)
+        {
+          double e = exp (lt_reduce_load_real (src + (at_src + t * src_step) * args->src_size,
+                                               args->src_dtype)
+                          - max);
+
+          ((LT_GLOBAL float *) dst)[at_dst + t * dst_step] = (float) e;
+          sum += e;
+        }
+      scale = (float) (1 / sum);
+      for (lt_i64 t = 0; t < length; t++)
+        ((LT_GLOBAL float *) dst)[at_dst + t * dst_step] *= scale;
+      return;
+    }
+  for (lt_i64 t = 0; t < length; t++)
+    sum += exp (lt_reduce_load_real (src + (at_src + t * src_step) * args->src_size,
+                                     args->src_dtype)
+                - max);
+  for (lt_i64 t = 0; t < length; t++)
+    {
+      double x = lt_reduce_load_real (src + (at_src + t * src_step) * args->src_size,
+                                      args->src_dtype);
+
+      lt_reduce_store_real (dst + (at_dst + t * dst_step) * args->dst_size, args->dst_dtype,
+                            args->op == LT_KR_SOFTMAX ? exp (x - max) * (1 / sum)
+                                                      : x - (max + log (sum)));
+    }
+}
+
+/* Whether element @o of a (src) and b (dst, read only) are close, as the
+ * CPU's allclose decides. */
+LT_FUNCTION int
+lt_allclose_element (lt_i64                 o,
+                     const LtReduceArgs    *args,
+                     const LtReduceShape   *shape,
+                     const LT_GLOBAL lt_u8 *b,
+                     const LT_GLOBAL lt_u8 *a)
+{
+  lt_i64 at_a = args->src_offset, at_b = args->dst_offset;
+  LtKernelValue x, y;
+  double dre, dim, error, magnitude;
+
+  lt_reduce_kept_offsets (o, shape, &at_a, &at_b);
+  x = lt_kernel_load (a + at_a * args->src_size, args->src_dtype);
+  y = lt_kernel_load (b + at_b * args->dst_size, args->dst_dtype);
+  if (x.kind == LT_KIND_INT && y.kind == LT_KIND_INT)
+    {
+      double diff;
+
+      if (x.i == y.i)
+        return 1;
+      /* At least 1: doubles may round two large int64 together. */
+      diff = fabs ((double) x.i - (double) y.i);
+      diff = diff > 1.0 ? diff : 1.0;
+      return diff <= args->atol + args->rtol * fabs ((double) y.i);
+    }
+  if (x.kind == LT_KIND_INT)
+    x.re = (double) x.i;
+  if (y.kind == LT_KIND_INT)
+    y.re = (double) y.i;
+  if (x.re == y.re && x.im == y.im)
+    return 1;
+  if ((isnan (x.re) || isnan (x.im)) && (isnan (y.re) || isnan (y.im)))
+    return args->equal_nan;
+  dre = x.re - y.re;
+  dim = x.im - y.im;
+  error = dim == 0 ? fabs (dre) : hypot (dre, dim);
+  magnitude = y.im == 0 ? fabs (y.re) : hypot (y.re, y.im);
+  /* An infinite difference is never close, even against an infinite
+   * tolerance. */
+  return isfinite (error) && error <= args->atol + args->rtol * magnitude;
 }
 
 #endif /* LT_KERNEL_REDUCE_WALK */

@@ -559,11 +559,82 @@ check_reductions (void)
             compare (what, device_indices, host_indices, (int) args.n_out, sizeof (int64_t),
                      LT_INT64, false);
         }
+  /* Lines: running sums and products, softmaxes, along each dim of the
+   * float64 view, into a contiguous (5, 7) result. */
+  for (int op = 0; op < 4; op++)
+    for (int along = 0; along < 2; along++)
+      {
+        static const int line_ops[] = { LT_KR_SUM, LT_KR_PROD, LT_KR_SOFTMAX, LT_KR_LOG_SOFTMAX };
+        LtReduceArgs args;
+        LtReduceShape shape;
+        double host_out[N], device_out[N];
+        char what[64];
+
+        memset (&args, 0, sizeof args);
+        memset (&shape, 0, sizeof shape);
+        shape.n_kept = 1;
+        shape.n_reduced = 1;
+        shape.kept_sizes[0] = along ? ROWS : COLS;
+        shape.kept_src_strides[0] = along ? 1 : ROWS;
+        shape.kept_dst_strides[0] = along ? COLS : 1;
+        shape.reduced_sizes[0] = along ? COLS : ROWS;
+        shape.reduced_src_strides[0] = along ? ROWS : 1;
+        shape.line_dst_stride = along ? 1 : COLS;
+        args.n_out = shape.kept_sizes[0];
+        args.n_reduced = shape.reduced_sizes[0];
+        args.op = line_ops[op];
+        args.dst_dtype = args.src_dtype = LT_FLOAT64;
+        args.dst_size = args.src_size = 8;
+        args.has_dst = 1;
+        for (int64_t k = 0; k < args.n_out; k++)
+          lt_line_output (k, &args, &shape, (uint8_t *) host_out, (const uint8_t *) a);
+        CHECK_CUDA (lt_cuda_launch_lines (d_out, d_a, &args, &shape));
+        CHECK_CUDA (cudaMemcpy (device_out, d_out, sizeof device_out, cudaMemcpyDeviceToHost));
+        snprintf (what, sizeof what, "line op %d along %d", line_ops[op], along);
+        compare (what, device_out, host_out, N, sizeof (double), LT_FLOAT64, true);
+      }
+
+  /* allclose of the values with themselves (NaN equal) and a shifted copy. */
+  for (int shifted = 0; shifted < 2; shifted++)
+    {
+      LtReduceArgs args;
+      LtReduceShape shape;
+      int host_close = 1, device_close = 1, *d_close;
+
+      memset (&args, 0, sizeof args);
+      memset (&shape, 0, sizeof shape);
+      shape.n_kept = 1;
+      shape.kept_sizes[0] = shifted ? N - 1 : N;
+      shape.kept_src_strides[0] = 1;
+      shape.kept_dst_strides[0] = 1;
+      args.n_out = shape.kept_sizes[0];
+      args.dst_offset = shifted;
+      args.dst_dtype = args.src_dtype = LT_FLOAT64;
+      args.dst_size = args.src_size = 8;
+      args.rtol = 1e-5;
+      args.atol = 1e-8;
+      args.equal_nan = 1;
+      for (int64_t k = 0; k < args.n_out; k++)
+        host_close &= lt_allclose_element (k, &args, &shape, (const uint8_t *) a,
+                                           (const uint8_t *) a);
+      CHECK_CUDA (cudaMalloc ((void **) &d_close, sizeof (int)));
+      CHECK_CUDA (cudaMemcpy (d_close, &device_close, sizeof (int), cudaMemcpyHostToDevice));
+      CHECK_CUDA (lt_cuda_launch_allclose (d_a, d_a, d_close, &args, &shape));
+      CHECK_CUDA (cudaMemcpy (&device_close, d_close, sizeof (int), cudaMemcpyDeviceToHost));
+      cudaFree (d_close);
+      if (device_close != host_close || host_close != !shifted)
+        {
+          fprintf (stderr, "FAIL allclose (shifted %d): device %d, host %d\n", shifted,
+                   device_close, host_close);
+          failures++;
+        }
+    }
+
   cudaFree (d_a);
   cudaFree (d_ints);
   cudaFree (d_out);
   cudaFree (d_indices);
-  printf ("ok reductions\n");
+  printf ("ok reductions, scans, softmax and allclose\n");
 }
 
 int

@@ -877,7 +877,7 @@ lines_init (Lines           *s,
 }
 
 static void
-lt_cpu_scan (LtScanOp         op,
+scan (LtScanOp         op,
              guint            ndim,
              const gint64    *sizes,
              guint            dim,
@@ -1011,7 +1011,7 @@ softmax_items (gint64   begin,
 }
 
 static void
-lt_cpu_softmax (LtSoftmaxOp      op,
+softmax (LtSoftmaxOp      op,
                 guint            ndim,
                 const gint64    *sizes,
                 guint            dim,
@@ -1030,7 +1030,7 @@ lt_cpu_softmax (LtSoftmaxOp      op,
 /* Comparison ------------------------------------------------------------ */
 
 static gboolean
-lt_cpu_allclose (guint            ndim,
+allclose (guint            ndim,
                  const gint64    *sizes,
                  const LtOperand *a,
                  const LtOperand *b,
@@ -1116,9 +1116,53 @@ cpu_reduce (const LtBackend      *self,
   return TRUE;
 }
 
+static gboolean
+cpu_scan (const LtBackend *self,
+          LtScanOp         op,
+          guint            ndim,
+          const gint64    *sizes,
+          guint            dim,
+          const LtOperand *dst,
+          const LtOperand *src,
+          GError         **error)
+{
+  scan (op, ndim, sizes, dim, dst, src);
+  return TRUE;
+}
+
+static gboolean
+cpu_softmax (const LtBackend *self,
+             LtSoftmaxOp      op,
+             guint            ndim,
+             const gint64    *sizes,
+             guint            dim,
+             const LtOperand *dst,
+             const LtOperand *src,
+             GError         **error)
+{
+  softmax (op, ndim, sizes, dim, dst, src);
+  return TRUE;
+}
+
+static gboolean
+cpu_allclose (const LtBackend *self,
+              guint            ndim,
+              const gint64    *sizes,
+              const LtOperand *a,
+              const LtOperand *b,
+              double           rtol,
+              double           atol,
+              gboolean         equal_nan,
+              gboolean        *close,
+              GError         **error)
+{
+  *close = allclose (ndim, sizes, a, b, rtol, atol, equal_nan);
+  return TRUE;
+}
+
 const LtReduceKernels lt_cpu_reduce_kernels = {
   .reduce = cpu_reduce,
-  .scan = lt_cpu_scan,
-  .softmax = lt_cpu_softmax,
-  .allclose = lt_cpu_allclose,
+  .scan = cpu_scan,
+  .softmax = cpu_softmax,
+  .allclose = cpu_allclose,
 };

@@ -1,7 +1,8 @@
-/* lt-cuda-reduce.c: reductions on a CUDA device
+/* lt-cuda-reduce.c: reductions, scans, softmax and allclose on CUDA
  *
- * The host side of lt-cuda-reduce.cu: the library lays the reduction out
- * (plan_reduce), and every CUDA status becomes a GError.
+ * The host side of lt-cuda-reduce.cu: the library lays each operation out
+ * (plan_reduce, plan_lines, plan_allclose), and every CUDA status becomes
+ * a GError.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -41,6 +42,109 @@ cuda_reduce (const LtBackend      *self,
   return lt_cuda_check_launch (status, error);
 }
 
+static gboolean
+run_lines (const LtBackend *self,
+           int              op,
+           guint            ndim,
+           const gint64    *sizes,
+           guint            dim,
+           const LtOperand *dst,
+           const LtOperand *src,
+           GError         **error)
+{
+  LtReduceArgs args;
+  LtReduceShape shape;
+  cudaError_t status;
+
+  if (!lt_cuda_services->plan_lines (op, ndim, sizes, dim, dst, src, &args, &shape, error))
+    return FALSE;
+  if (args.n_out == 0)
+    return TRUE;
+  status = lt_cuda_use_device (self);
+  if (status == cudaSuccess)
+    status = lt_cuda_launch_lines (dst->buffer, src->buffer, &args, &shape);
+  return lt_cuda_check_launch (status, error);
+}
+
+static gboolean
+cuda_scan (const LtBackend *self,
+           LtScanOp         op,
+           guint            ndim,
+           const gint64    *sizes,
+           guint            dim,
+           const LtOperand *dst,
+           const LtOperand *src,
+           GError         **error)
+{
+  return run_lines (self, op == LT_SCAN_CUMSUM ? LT_KR_SUM : LT_KR_PROD, ndim, sizes, dim, dst,
+                    src, error);
+}
+
+static gboolean
+cuda_softmax (const LtBackend *self,
+              LtSoftmaxOp      op,
+              guint            ndim,
+              const gint64    *sizes,
+              guint            dim,
+              const LtOperand *dst,
+              const LtOperand *src,
+              GError         **error)
+{
+  return run_lines (self, op == LT_SOFTMAX ? LT_KR_SOFTMAX : LT_KR_LOG_SOFTMAX, ndim, sizes, dim,
+                    dst, src, error);
+}
+
+static gboolean
+cuda_allclose (const LtBackend *self,
+               guint            ndim,
+               const gint64    *sizes,
+               const LtOperand *a,
+               const LtOperand *b,
+               double           rtol,
+               double           atol,
+               gboolean         equal_nan,
+               gboolean        *close,
+               GError         **error)
+{
+  LtReduceArgs args;
+  LtReduceShape shape;
+  int *flag = NULL;
+  int host_flag = 1;
+  cudaError_t status;
+
+  *close = TRUE;
+  if (!lt_cuda_services->plan_allclose (ndim, sizes, a, b, rtol, atol, equal_nan, &args, &shape,
+                                        error))
+    return FALSE;
+  if (args.n_out == 0)
+    return TRUE;
+  status = lt_cuda_use_device (self);
+  if (status == cudaSuccess)
+    status = cudaMalloc ((void **) &flag, sizeof *flag);
+  if (status != cudaSuccess)
+    {
+      lt_cuda_set_error (error, status, "allocating a flag on the device");
+      return FALSE;
+    }
+  status = cudaMemcpy (flag, &host_flag, sizeof host_flag, cudaMemcpyHostToDevice);
+  if (status == cudaSuccess)
+    status = lt_cuda_launch_allclose (b->buffer, a->buffer, flag, &args, &shape);
+  /* On the default stream: waits for the kernel. */
+  if (status == cudaSuccess)
+    status = cudaMemcpy (&host_flag, flag, sizeof host_flag, cudaMemcpyDeviceToHost);
+  cudaFree (flag);
+  if (status != cudaSuccess)
+    {
+      lt_cuda_set_error (error, status, "comparing tensors on the device");
+      return FALSE;
+    }
+  *close = host_flag != 0;
+  return TRUE;
+}
+
 const LtReduceKernels lt_cuda_reduce_kernels = {
   .reduce = cuda_reduce,
+  .scan = cuda_scan,
+  .softmax = cuda_softmax,
+  .allclose = cuda_allclose,
 };

@@ -23,6 +23,20 @@ LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_reduce (void                *dst,
                                                     const LtReduceArgs  *args,
                                                     const LtReduceShape *shape);
 
+/* Scans and softmaxes, one thread per line (lt_line_output()). */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_lines (void                *dst,
+                                                   const void          *src,
+                                                   const LtReduceArgs  *args,
+                                                   const LtReduceShape *shape);
+
+/* Clears the device int at @close when some pair of elements of @a and @b
+ * is not close (lt_allclose_element()). */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_allclose (const void          *b,
+                                                      const void          *a,
+                                                      int                 *close,
+                                                      const LtReduceArgs  *args,
+                                                      const LtReduceShape *shape);
+
 #ifdef __cplusplus
 }
 #endif

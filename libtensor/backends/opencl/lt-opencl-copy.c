@@ -253,7 +253,8 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
         g_clear_pointer (&device->pointwise_kernels[i][k], clReleaseKernel);
       g_clear_pointer (&device->pointwise_programs[i], clReleaseProgram);
     }
-  g_clear_pointer (&device->reduce_kernel, clReleaseKernel);
+  for (int k = 0; k < 3; k++)
+    g_clear_pointer (&device->reduce_kernels[k], clReleaseKernel);
   g_clear_pointer (&device->reduce_program, clReleaseProgram);
 }
 

@@ -43,7 +43,7 @@ typedef struct
   cl_program pointwise_programs[LT_OPENCL_N_POINTWISE_DTYPES];
   cl_kernel pointwise_kernels[LT_OPENCL_N_POINTWISE_DTYPES][LT_OPENCL_N_POINTWISE_KERNELS];
   cl_program reduce_program;
-  cl_kernel reduce_kernel;
+  cl_kernel reduce_kernels[3];  /* reduce, lines, allclose */
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */

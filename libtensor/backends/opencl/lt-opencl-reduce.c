@@ -1,10 +1,11 @@
-/* lt-opencl-reduce.c: reductions on an OpenCL device
+/* lt-opencl-reduce.c: reductions, scans, softmax and allclose on OpenCL
  *
  * Every reduction (sum, prod, mean, amax/amin, all/any, logsumexp, var,
  * std, norm, and max/min with their indices) by the accumulators the CPU
  * uses (lt-kernel-reduce.h), each output element reduced by one work item
- * in row-major order. The program is built on first use and kept for the
- * life of the device.
+ * in row-major order; running sums and products and softmaxes line by
+ * line; allclose element by element into one flag. The program is built
+ * on first use and kept for the life of the device.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -44,8 +45,10 @@ ensure_kernel (LtOpenCLDevice *device,
                                                         "lt-opencl-reduce.cl", NULL },
                                      options, error);
   if (program == NULL
-      || !lt_opencl_create_kernels (program, (const char *[]) { "reduce_strided", NULL },
-                                    &device->reduce_kernel, error))
+      || !lt_opencl_create_kernels (program,
+                                    (const char *[]) { "reduce_strided", "lines_strided",
+                                                       "allclose_strided", NULL },
+                                    device->reduce_kernels, error))
     return FALSE;
   device->reduce_program = program;
   return TRUE;
@@ -78,7 +81,7 @@ opencl_reduce (const LtBackend      *self,
   g_mutex_lock (&device->launch_lock);
   if (ensure_kernel (device, error))
     {
-      cl_kernel kernel = device->reduce_kernel;
+      cl_kernel kernel = device->reduce_kernels[0];
 
       clSetKernelArg (kernel, 0, sizeof dst_buffer, &dst_buffer);
       clSetKernelArg (kernel, 1, sizeof indices_buffer, &indices_buffer);
@@ -91,6 +94,134 @@ opencl_reduce (const LtBackend      *self,
   return done;
 }
 
+static gboolean
+run_lines (const LtBackend *self,
+           int              op,
+           guint            ndim,
+           const gint64    *sizes,
+           guint            dim,
+           const LtOperand *dst,
+           const LtOperand *src,
+           GError         **error)
+{
+  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
+  cl_mem dst_buffer = dst->buffer, src_buffer = src->buffer;
+  LtReduceArgs args;
+  LtReduceShape shape;
+  gboolean done = FALSE;
+
+  if (!lt_opencl_services->plan_lines (op, ndim, sizes, dim, dst, src, &args, &shape, error))
+    return FALSE;
+  if (args.n_out == 0)
+    return TRUE;
+
+  g_mutex_lock (&device->launch_lock);
+  if (ensure_kernel (device, error))
+    {
+      cl_kernel kernel = device->reduce_kernels[1];
+
+      clSetKernelArg (kernel, 0, sizeof dst_buffer, &dst_buffer);
+      clSetKernelArg (kernel, 1, sizeof src_buffer, &src_buffer);
+      clSetKernelArg (kernel, 2, sizeof args, &args);
+      clSetKernelArg (kernel, 3, sizeof shape, &shape);
+      done = lt_opencl_launch (device, kernel, args.n_out, error);
+    }
+  g_mutex_unlock (&device->launch_lock);
+  return done;
+}
+
+static gboolean
+opencl_scan (const LtBackend *self,
+             LtScanOp         op,
+             guint            ndim,
+             const gint64    *sizes,
+             guint            dim,
+             const LtOperand *dst,
+             const LtOperand *src,
+             GError         **error)
+{
+  return run_lines (self, op == LT_SCAN_CUMSUM ? LT_KR_SUM : LT_KR_PROD, ndim, sizes, dim, dst,
+                    src, error);
+}
+
+static gboolean
+opencl_softmax (const LtBackend *self,
+                LtSoftmaxOp      op,
+                guint            ndim,
+                const gint64    *sizes,
+                guint            dim,
+                const LtOperand *dst,
+                const LtOperand *src,
+                GError         **error)
+{
+  return run_lines (self, op == LT_SOFTMAX ? LT_KR_SOFTMAX : LT_KR_LOG_SOFTMAX, ndim, sizes, dim,
+                    dst, src, error);
+}
+
+static gboolean
+opencl_allclose (const LtBackend *self,
+                 guint            ndim,
+                 const gint64    *sizes,
+                 const LtOperand *a,
+                 const LtOperand *b,
+                 double           rtol,
+                 double           atol,
+                 gboolean         equal_nan,
+                 gboolean        *close,
+                 GError         **error)
+{
+  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
+  cl_mem a_buffer = a->buffer, b_buffer = b->buffer, flag_buffer;
+  cl_int flag = 1, status;
+  LtReduceArgs args;
+  LtReduceShape shape;
+  gboolean done = FALSE;
+
+  *close = TRUE;
+  if (!lt_opencl_services->plan_allclose (ndim, sizes, a, b, rtol, atol, equal_nan, &args, &shape,
+                                          error))
+    return FALSE;
+  if (args.n_out == 0)
+    return TRUE;
+
+  flag_buffer = clCreateBuffer (device->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                sizeof flag, &flag, &status);
+  if (flag_buffer == NULL)
+    {
+      lt_opencl_set_error (error, status, "allocating a flag on the device");
+      return FALSE;
+    }
+  g_mutex_lock (&device->launch_lock);
+  if (ensure_kernel (device, error))
+    {
+      cl_kernel kernel = device->reduce_kernels[2];
+
+      clSetKernelArg (kernel, 0, sizeof b_buffer, &b_buffer);
+      clSetKernelArg (kernel, 1, sizeof a_buffer, &a_buffer);
+      clSetKernelArg (kernel, 2, sizeof flag_buffer, &flag_buffer);
+      clSetKernelArg (kernel, 3, sizeof args, &args);
+      clSetKernelArg (kernel, 4, sizeof shape, &shape);
+      done = lt_opencl_launch (device, kernel, args.n_out, error);
+    }
+  g_mutex_unlock (&device->launch_lock);
+  if (done)
+    {
+      status = clEnqueueReadBuffer (device->queue, flag_buffer, CL_TRUE, 0, sizeof flag, &flag,
+                                    0, NULL, NULL);
+      if (status != CL_SUCCESS)
+        {
+          lt_opencl_set_error (error, status, "reading a flag from the device");
+          done = FALSE;
+        }
+    }
+  clReleaseMemObject (flag_buffer);
+  *close = flag != 0;
+  return done;
+}
+
 const LtReduceKernels lt_opencl_reduce_kernels = {
   .reduce = opencl_reduce,
+  .scan = opencl_scan,
+  .softmax = opencl_softmax,
+  .allclose = opencl_allclose,
 };

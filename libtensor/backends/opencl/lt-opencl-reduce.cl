@@ -18,3 +18,28 @@ reduce_strided (__global uchar       *dst,
   for (long o = get_global_id (0); o < args.n_out; o += get_global_size (0))
     lt_reduce_output (o, &args, &shape, dst, indices, src);
 }
+
+/* Scans and softmaxes: work item i computes the lines i, i + global
+ * size, ... (lt_line_output()). */
+__kernel void
+lines_strided (__global uchar       *dst,
+               __global const uchar *src,
+               LtReduceArgs          args,
+               LtReduceShape         shape)
+{
+  for (long o = get_global_id (0); o < args.n_out; o += get_global_size (0))
+    lt_line_output (o, &args, &shape, dst, src);
+}
+
+/* Clears *close when some pair of elements is not close. */
+__kernel void
+allclose_strided (__global const uchar *b,
+                  __global const uchar *a,
+                  __global int         *close,
+                  LtReduceArgs          args,
+                  LtReduceShape         shape)
+{
+  for (long o = get_global_id (0); o < args.n_out; o += get_global_size (0))
+    if (!lt_allclose_element (o, &args, &shape, b, a))
+      *close = 0;
+}
