@@ -9,16 +9,23 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+/* OpenCL C has the fixed-width types built in (the program's prelude names
+ * them), and reads this file as part of its program; CUDA wants device
+ * functions. */
+#ifndef __OPENCL_VERSION__
 #pragma once
-
 #include <stdint.h>
+#endif
+#ifndef LT_PHILOX_FUNCTION
+#define LT_PHILOX_FUNCTION static inline
+#endif
 
 #define LT_PHILOX_M0 UINT32_C (0xD2511F53)
 #define LT_PHILOX_M1 UINT32_C (0xCD9E8D57)
 #define LT_PHILOX_W0 UINT32_C (0x9E3779B9)
 #define LT_PHILOX_W1 UINT32_C (0xBB67AE85)
 
-static inline void
+LT_PHILOX_FUNCTION void
 lt_philox4x32_10_block (const uint32_t counter[4],
                         const uint32_t key[2],
                         uint32_t       out[4])
@@ -49,7 +56,7 @@ lt_philox4x32_10_block (const uint32_t counter[4],
 
 /* The block for a 64-bit seed and a 64-bit block counter, the form the
  * library uses: counter words 2 and 3 stay zero. */
-static inline void
+LT_PHILOX_FUNCTION void
 lt_philox4x32_10 (uint64_t  seed,
                   uint64_t  counter,
                   uint32_t  out[4])

@@ -57,8 +57,11 @@ fill (const char           *op,
   guint64 seed, counter;
 
   LtTensor *both[] = { self, probabilities };
+  guint n_tensors = probabilities != NULL ? 2 : 1;
 
-  if (!lt_tensor_check_host (op, both, 2, error) || !lt_tensor_check_writable (op, self, error))
+  if (!lt_tensor_check_same_device (op, both, n_tensors, error)
+      || (backend->random_fill == NULL && !lt_tensor_check_host (op, both, n_tensors, error))
+      || !lt_tensor_check_writable (op, self, error))
     return FALSE;
   if (self->numel == 0)
     return TRUE;
@@ -69,10 +72,9 @@ fill (const char           *op,
   lt_generator_take_blocks (generator, blocks_needed (params, lt_tensor_get_dtype (self),
                                                       self->numel),
                             &seed, &counter);
-  backend->random_fill (self->ndim, self->sizes, &dst,
-                        probabilities != NULL ? &probability_operand : NULL, params, seed,
-                        counter);
-  return TRUE;
+  return backend->random_fill (backend, self->ndim, self->sizes, &dst,
+                               probabilities != NULL ? &probability_operand : NULL, params, seed,
+                               counter, error);
 }
 
 static gboolean
@@ -479,7 +481,9 @@ lt_tensor_bernoulli (LtTensor     *self,
         return NULL;
       }
 
-  tensor = lt_tensor_new_contiguous ("bernoulli()", dtype, self->ndim, self->sizes, error);
+  /* On the probabilities' device. */
+  tensor = lt_tensor_new_contiguous_on (lt_storage_get_backend (self->storage), "bernoulli()",
+                                        dtype, self->ndim, self->sizes, error);
   if (tensor == NULL || !fill ("bernoulli()", tensor, generator, &params, self, error))
     return NULL;
   return g_steal_pointer (&tensor);

@@ -635,7 +635,7 @@ class TestDevices(LtTestCase):
             np.asarray(d)
         self.assertIn('opencl:0', str(caught.exception))
         with self.assertRaises(GLib.Error) as caught:
-            d.uniform_()
+            d @ d
         self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
         with self.assertRaises(GLib.Error):
             Lt.tensor([1.0]).to('opencl:99')
@@ -684,6 +684,10 @@ class TestDevices(LtTestCase):
         self.assertEqual(d.cumsum(1).cpu().tolist(), host.cumsum(1).tolist())
         self.assertTrue(d.softmax(0).cpu().allclose(host.softmax(0)))
         self.assertTrue(d.allclose(d))
+        # A seed gives the same random numbers on the device as on the CPU.
+        on_device = d.clone().t().uniform_(-1, 1, generator=Lt.Generator.new(3))
+        on_host = host.clone().t().uniform_(-1, 1, generator=Lt.Generator.new(3))
+        self.assertEqual(on_device.cpu().tolist(), on_host.tolist())
 
 
 class TestNumPy(LtTestCase):

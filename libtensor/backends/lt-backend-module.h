@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 4
+#define LT_BACKEND_MODULE_ABI 5
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 
@@ -121,6 +121,19 @@ typedef struct
                              LtReduceArgs    *args,
                              LtReduceShape   *shape,
                              GError         **error);
+
+  /* A random fill (as LtBackend.random_fill() gets it) laid out for
+   * lt_random_element(); FALSE with @error set when more than
+   * LT_KRAND_MAX_DIMS dims of size above 1 are left. */
+  gboolean (*plan_random) (guint                 ndim,
+                           const gint64         *sizes,
+                           const LtOperand      *dst,
+                           const LtOperand      *probabilities,
+                           const LtRandomParams *params,
+                           guint64               seed,
+                           guint64               counter,
+                           LtRandomArgs         *args,
+                           GError              **error);
 } LtBackendServices;
 
 typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);

@@ -24,6 +24,7 @@
 #include "lt-layout.h"
 #include "lt-pointwise.h"
 #include "backends/lt-kernel-ops.h"
+#include "lt-random-private.h"
 
 /* The device kernels know the ops by these numbers. */
 #define LT_CHECK_UNARY(name) G_STATIC_ASSERT (LT_K_##name == (int) LT_UNARY_OP_##name)
@@ -74,6 +75,10 @@ LT_CHECK_BINARY (LOGICAL_XOR);
 LT_CHECK_BINARY (BITWISE_AND);
 LT_CHECK_BINARY (BITWISE_OR);
 LT_CHECK_BINARY (BITWISE_XOR);
+G_STATIC_ASSERT (LT_KRAND_UNIFORM == (int) LT_RANDOM_UNIFORM);
+G_STATIC_ASSERT (LT_KRAND_NORMAL == (int) LT_RANDOM_NORMAL);
+G_STATIC_ASSERT (LT_KRAND_INTEGER == (int) LT_RANDOM_INTEGER);
+G_STATIC_ASSERT (LT_KRAND_BERNOULLI == (int) LT_RANDOM_BERNOULLI);
 
 static gint64
 simplify_operands (guint                   ndim,
@@ -307,6 +312,71 @@ plan_allclose (guint            ndim,
   return TRUE;
 }
 
+static gboolean
+plan_random (guint                 ndim,
+             const gint64         *sizes,
+             const LtOperand      *dst,
+             const LtOperand      *probabilities,
+             const LtRandomParams *params,
+             guint64               seed,
+             guint64               counter,
+             LtRandomArgs         *args,
+             GError              **error)
+{
+  LtDType real_dtype = lt_dtype_to_real (dst->dtype);
+
+  memset (args, 0, sizeof *args);
+  args->n = 1;
+  for (guint d = 0; d < ndim; d++)
+    {
+      args->n *= sizes[d];
+      if (sizes[d] == 1)
+        continue;
+      if (args->ndim == LT_KRAND_MAX_DIMS)
+        {
+          g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                       "device random fills handle %d dims of size above 1; reshape the tensor "
+                       "first", LT_KRAND_MAX_DIMS);
+          return FALSE;
+        }
+      args->sizes[args->ndim] = sizes[d];
+      args->dst_strides[args->ndim] = dst->strides[d];
+      args->probability_strides[args->ndim] = probabilities != NULL ? probabilities->strides[d]
+                                                                    : 0;
+      args->ndim++;
+    }
+  args->seed = seed;
+  args->counter = counter;
+  args->low = params->low;
+  args->high = params->high;
+  args->a = params->a;
+  args->b = params->b;
+  args->dst_offset = dst->offset;
+  args->probability_offset = probabilities != NULL ? probabilities->offset : 0;
+  args->distribution = params->distribution;
+  args->dst_dtype = dst->dtype;
+  args->real_dtype = real_dtype;
+  args->real_size = (int) lt_dtype_get_element_size (real_dtype);
+  args->probability_dtype = probabilities != NULL ? probabilities->dtype : LT_DTYPE_FLOAT64;
+  args->probability_size = (int) lt_dtype_get_element_size (args->probability_dtype);
+  args->has_probabilities = probabilities != NULL;
+  args->is_complex = lt_dtype_is_complex (dst->dtype);
+  switch (params->distribution)
+    {
+    case LT_RANDOM_INTEGER:
+      args->per_block = (int) lt_random_integer_values_per_block ((guint64) params->high
+                                                                  - (guint64) params->low);
+      break;
+    case LT_RANDOM_BERNOULLI:
+      args->per_block = LT_RANDOM_BERNOULLI_VALUES_PER_BLOCK;
+      break;
+    default:
+      args->per_block = (int) lt_random_values_per_block (dst->dtype);
+      break;
+    }
+  return TRUE;
+}
+
 static const LtBackendServices services = {
   .value_write = lt_value_write,
   .loop_shape_init = lt_loop_shape_init,
@@ -317,6 +387,7 @@ static const LtBackendServices services = {
   .plan_reduce = plan_reduce,
   .plan_lines = plan_lines,
   .plan_allclose = plan_allclose,
+  .plan_random = plan_random,
 };
 
 typedef struct

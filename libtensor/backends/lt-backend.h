@@ -108,14 +108,17 @@ struct _LtBackend
 
   /* Every element of dst, in row-major order of its view, from the Philox
    * blocks starting at counter under key seed. probabilities (nullable, for
-   * LT_RANDOM_BERNOULLI only) has dst's sizes and a floating dtype. */
-  void (*random_fill) (guint                 ndim,
-                       const gint64         *sizes,
-                       const LtOperand      *dst,
-                       const LtOperand      *probabilities,
-                       const LtRandomParams *params,
-                       guint64               seed,
-                       guint64               counter);
+   * LT_RANDOM_BERNOULLI only) has dst's sizes and a floating dtype. FALSE
+   * with @error set where a device fails. */
+  gboolean (*random_fill) (const LtBackend      *self,
+                           guint                 ndim,
+                           const gint64         *sizes,
+                           const LtOperand      *dst,
+                           const LtOperand      *probabilities,
+                           const LtRandomParams *params,
+                           guint64               seed,
+                           guint64               counter,
+                           GError              **error);
 
   /* n contiguous elements start + i * step; integer arithmetic when both
    * values are integers. */

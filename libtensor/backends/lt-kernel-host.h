@@ -15,5 +15,9 @@
 #define LT_FUNCTION static inline
 typedef gint64 lt_i64;
 typedef guint64 lt_u64;
+typedef guint32 lt_u32;
 
 #include "backends/lt-kernel-reduce.h"
+#define LT_KERNEL_RANDOM_LAYOUT_ONLY
+#include "backends/lt-kernel-random.h"
+#undef LT_KERNEL_RANDOM_LAYOUT_ONLY

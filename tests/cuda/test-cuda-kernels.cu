@@ -1,7 +1,7 @@
 /* test-cuda-kernels.cu: the CUDA kernels on their own, against the host
  *
  * Needs nothing but nvcc and a CUDA device: no GLib, no libtensor. It
- * launches the copy, conversion, element-wise and reduce kernels of the CUDA
+ * launches the copy, conversion, element-wise, reduce and random kernels of the CUDA
  * backend through their launchers (lt-cuda-private.h) on strided,
  * transposed and broadcast operands, with 32- and 64-bit index arithmetic,
  * and compares every element with the same rules (lt-kernel-convert.h,
@@ -16,7 +16,8 @@
  *   nvcc -std=c++17 -fmad=false -Ilibtensor -Ilibtensor/backends/cuda \
  *     tests/cuda/test-cuda-kernels.cu libtensor/backends/cuda/lt-cuda-copy.cu \
  *     libtensor/backends/cuda/lt-cuda-pointwise.cu \
- *     libtensor/backends/cuda/lt-cuda-reduce.cu -o test-cuda-kernels
+ *     libtensor/backends/cuda/lt-cuda-reduce.cu \
+ *     libtensor/backends/cuda/lt-cuda-random.cu -o test-cuda-kernels
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -80,6 +81,10 @@ typedef uint64_t lt_u64;
 #include "backends/lt-kernel-ops.h"
 #define LT_KERNEL_REDUCE_WALK 1
 #include "backends/lt-kernel-reduce.h"
+#define LT_PHILOX_FUNCTION static inline
+#include "lt-philox.h"
+#define LT_NEXTAFTERF nextafterf
+#include "backends/lt-kernel-random.h"
 #include "lt-cuda-pointwise-dtypes.h"
 } // namespace reference
 
@@ -637,6 +642,69 @@ check_reductions (void)
   printf ("ok reductions, scans, softmax and allclose\n");
 }
 
+/* Random fills of a transposed (5, 7) view, every distribution, against
+ * the same elements computed on the host. */
+static void
+check_random (void)
+{
+  static const struct
+  {
+    int distribution, dtype, size;
+  } cases[] = {
+    { LT_KRAND_UNIFORM, LT_FLOAT32, 4 }, { LT_KRAND_UNIFORM, LT_FLOAT64, 8 },
+    { LT_KRAND_UNIFORM, LT_FLOAT16, 2 }, { LT_KRAND_UNIFORM, LT_COMPLEX64, 8 },
+    { LT_KRAND_NORMAL, LT_FLOAT32, 4 },  { LT_KRAND_NORMAL, LT_FLOAT64, 8 },
+    { LT_KRAND_NORMAL, LT_COMPLEX128, 16 }, { LT_KRAND_INTEGER, LT_INT64, 8 },
+    { LT_KRAND_INTEGER, LT_INT32, 4 },   { LT_KRAND_BERNOULLI, LT_FLOAT32, 4 },
+  };
+  uint8_t *d_out;
+
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, N * 16));
+  for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    {
+      LtRandomArgs args;
+      uint8_t host_out[N * 16], device_out[N * 16];
+      bool is_complex = cases[c].dtype >= LT_COMPLEX64;
+      char what[64];
+
+      memset (&args, 0, sizeof args);
+      args.seed = 0x1234567890abcdefull;
+      args.counter = 77;
+      args.low = cases[c].dtype == LT_INT64 ? -(1ll << 40) : -5;
+      args.high = cases[c].dtype == LT_INT64 ? 1ll << 41 : 100;
+      args.a = cases[c].distribution == LT_KRAND_BERNOULLI ? 0.3 : -2.0;
+      args.b = 3.0;
+      args.n = N;
+      args.ndim = 2;
+      args.sizes[0] = ROWS;
+      args.sizes[1] = COLS;
+      args.dst_strides[0] = 1;
+      args.dst_strides[1] = ROWS;
+      args.distribution = cases[c].distribution;
+      args.dst_dtype = cases[c].dtype;
+      args.real_dtype = cases[c].dtype == LT_COMPLEX64    ? LT_FLOAT32
+                        : cases[c].dtype == LT_COMPLEX128 ? LT_FLOAT64
+                                                          : cases[c].dtype;
+      args.real_size = is_complex ? cases[c].size / 2 : cases[c].size;
+      args.is_complex = is_complex;
+      args.per_block = cases[c].distribution == LT_KRAND_INTEGER
+                         ? (cases[c].dtype == LT_INT64 ? 2 : 4)
+                       : cases[c].distribution == LT_KRAND_BERNOULLI ? 2
+                       : args.real_dtype == LT_FLOAT64               ? 2
+                                                                     : 4;
+      for (int64_t i = 0; i < N; i++)
+        lt_random_element (i, &args, host_out, host_out);
+      CHECK_CUDA (lt_cuda_launch_random_fill (d_out, d_out, &args));
+      CHECK_CUDA (cudaMemcpy (device_out, d_out, N * cases[c].size, cudaMemcpyDeviceToHost));
+      snprintf (what, sizeof what, "random distribution %d of dtype %d",
+                cases[c].distribution, cases[c].dtype);
+      compare (what, device_out, host_out, N, cases[c].size, cases[c].dtype,
+               cases[c].distribution == LT_KRAND_NORMAL);
+    }
+  cudaFree (d_out);
+  printf ("ok random fills\n");
+}
+
 int
 main (void)
 {
@@ -655,6 +723,7 @@ main (void)
   }
   check_copies ();
   check_reductions ();
+  check_random ();
   check_dtype<OpsBool> ("bool", LT_BOOL);
   check_dtype<OpsUInt8> ("uint8", LT_UINT8);
   check_dtype<OpsInt8> ("int8", LT_INT8);

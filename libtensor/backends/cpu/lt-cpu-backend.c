@@ -236,6 +236,21 @@ lt_cpu_synchronize (const LtBackend *self)
 {
 }
 
+static gboolean
+cpu_random_fill (const LtBackend      *self,
+                 guint                 ndim,
+                 const gint64         *sizes,
+                 const LtOperand      *dst,
+                 const LtOperand      *probabilities,
+                 const LtRandomParams *params,
+                 guint64               seed,
+                 guint64               counter,
+                 GError              **error)
+{
+  lt_cpu_random_fill (ndim, sizes, dst, probabilities, params, seed, counter);
+  return TRUE;
+}
+
 static const LtBackend cpu_backend = {
   .name = "cpu",
   .device_type = LT_DEVICE_TYPE_CPU,
@@ -246,7 +261,7 @@ static const LtBackend cpu_backend = {
   .copy = lt_cpu_copy,
   .fill = lt_cpu_fill,
   .random = lt_cpu_random,
-  .random_fill = lt_cpu_random_fill,
+  .random_fill = cpu_random_fill,
   .arange = lt_cpu_arange,
   .linspace = lt_cpu_linspace,
   .synchronize = lt_cpu_synchronize,

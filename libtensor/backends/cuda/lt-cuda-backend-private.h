@@ -31,4 +31,14 @@ gboolean    lt_cuda_check_launch (cudaError_t      status,
 extern const LtPointwiseKernels lt_cuda_pointwise_kernels;
 extern const LtReduceKernels lt_cuda_reduce_kernels;
 
+gboolean lt_cuda_random_fill (const LtBackend      *self,
+                              guint                 ndim,
+                              const gint64         *sizes,
+                              const LtOperand      *dst,
+                              const LtOperand      *probabilities,
+                              const LtRandomParams *params,
+                              guint64               seed,
+                              guint64               counter,
+                              GError              **error);
+
 G_END_DECLS

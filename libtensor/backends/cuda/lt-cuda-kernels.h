@@ -42,6 +42,10 @@ typedef uint64_t lt_u64;
 #include "backends/lt-kernel-ops.h"
 #define LT_KERNEL_REDUCE_WALK 1
 #include "backends/lt-kernel-reduce.h"
+#define LT_PHILOX_FUNCTION static __host__ __device__ inline
+#include "lt-philox.h"
+#define LT_NEXTAFTERF nextafterf
+#include "backends/lt-kernel-random.h"
 
 static const int threads_per_block = 256;
 

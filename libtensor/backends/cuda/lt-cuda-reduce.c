@@ -1,8 +1,9 @@
-/* lt-cuda-reduce.c: reductions, scans, softmax and allclose on CUDA
+/* lt-cuda-reduce.c: reductions, scans, softmax, allclose and random fills
+ * on CUDA
  *
- * The host side of lt-cuda-reduce.cu: the library lays each operation out
- * (plan_reduce, plan_lines, plan_allclose), and every CUDA status becomes
- * a GError.
+ * The host side of lt-cuda-reduce.cu and lt-cuda-random.cu: the library
+ * lays each operation out (plan_reduce, plan_lines, plan_allclose,
+ * plan_random), and every CUDA status becomes a GError.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -140,6 +141,34 @@ cuda_allclose (const LtBackend *self,
     }
   *close = host_flag != 0;
   return TRUE;
+}
+
+gboolean
+lt_cuda_random_fill (const LtBackend      *self,
+                     guint                 ndim,
+                     const gint64         *sizes,
+                     const LtOperand      *dst,
+                     const LtOperand      *probabilities,
+                     const LtRandomParams *params,
+                     guint64               seed,
+                     guint64               counter,
+                     GError              **error)
+{
+  LtRandomArgs args;
+  cudaError_t status;
+
+  if (!lt_cuda_services->plan_random (ndim, sizes, dst, probabilities, params, seed, counter,
+                                      &args, error))
+    return FALSE;
+  if (args.n == 0)
+    return TRUE;
+  status = lt_cuda_use_device (self);
+  if (status == cudaSuccess)
+    status = lt_cuda_launch_random_fill (dst->buffer,
+                                         probabilities != NULL ? probabilities->buffer
+                                                               : dst->buffer,
+                                         &args);
+  return lt_cuda_check_launch (status, error);
 }
 
 const LtReduceKernels lt_cuda_reduce_kernels = {

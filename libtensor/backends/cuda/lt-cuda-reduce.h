@@ -1,4 +1,4 @@
-/* lt-cuda-reduce.h: the CUDA reduce kernel's launcher
+/* lt-cuda-reduce.h: the launchers of the CUDA reduce and random kernels
  *
  * Included after lt-kernel-reduce.h (through lt-kernel-host.h in C, or
  * lt-cuda-kernels.h in CUDA), which defines the argument layouts.
@@ -36,6 +36,13 @@ LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_allclose (const void          *b,
                                                       int                 *close,
                                                       const LtReduceArgs  *args,
                                                       const LtReduceShape *shape);
+
+/* Fills a view with random numbers as lt_random_element() describes, one
+ * thread per element; @probabilities may be any valid pointer where @args
+ * says there are none. */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_random_fill (void               *dst,
+                                                         const void         *probabilities,
+                                                         const LtRandomArgs *args);
 
 #ifdef __cplusplus
 }

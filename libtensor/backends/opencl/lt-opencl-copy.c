@@ -255,6 +255,8 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
     }
   for (int k = 0; k < 3; k++)
     g_clear_pointer (&device->reduce_kernels[k], clReleaseKernel);
+  g_clear_pointer (&device->random_kernel, clReleaseKernel);
+  g_clear_pointer (&device->random_program, clReleaseProgram);
   g_clear_pointer (&device->reduce_program, clReleaseProgram);
 }
 

@@ -44,6 +44,8 @@ typedef struct
   cl_kernel pointwise_kernels[LT_OPENCL_N_POINTWISE_DTYPES][LT_OPENCL_N_POINTWISE_KERNELS];
   cl_program reduce_program;
   cl_kernel reduce_kernels[3];  /* reduce, lines, allclose */
+  cl_program random_program;
+  cl_kernel random_kernel;
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */
@@ -100,5 +102,15 @@ gboolean lt_opencl_launch (LtOpenCLDevice *device,
 
 extern const LtPointwiseKernels lt_opencl_pointwise_kernels;
 extern const LtReduceKernels lt_opencl_reduce_kernels;
+
+gboolean lt_opencl_random_fill (const LtBackend      *self,
+                                guint                 ndim,
+                                const gint64         *sizes,
+                                const LtOperand      *dst,
+                                const LtOperand      *probabilities,
+                                const LtRandomParams *params,
+                                guint64               seed,
+                                guint64               counter,
+                                GError              **error);
 
 G_END_DECLS
