@@ -30,8 +30,10 @@ lt_linalg_check_dtypes (const char *op,
   LtDType a_dtype = lt_tensor_get_dtype (a);
   LtDType b_dtype = lt_tensor_get_dtype (b);
   LtTensor *both[] = { a, b };
+  const LtBackend *backend = lt_storage_get_backend (a->storage);
 
-  if (!lt_tensor_check_host (op, both, 2, error))
+  if (!lt_tensor_check_same_device (op, both, 2, error)
+      || (backend->linalg == NULL && !lt_tensor_check_host (op, both, 2, error)))
     return FALSE;
 
   if (a_dtype != b_dtype)
@@ -78,9 +80,12 @@ lt_linalg_product (const char   *op,
 
   g_return_val_if_fail (batch_ndim <= LT_MAX_DIMS, NULL);
 
-  if (!lt_tensor_check_host (op, both, 2, error))
+  backend = lt_storage_get_backend (a->storage);
+  if (!lt_tensor_check_same_device (op, both, 2, error)
+      || (backend->linalg == NULL && !lt_tensor_check_host (op, both, 2, error)))
     return NULL;
-  out = lt_tensor_new_contiguous (op, lt_tensor_get_dtype (a), out_ndim, out_sizes, error);
+  out = lt_tensor_new_contiguous_on (backend, op, lt_tensor_get_dtype (a), out_ndim, out_sizes,
+                                     error);
   if (out == NULL)
     return NULL;
 
@@ -102,9 +107,9 @@ lt_linalg_product (const char   *op,
   b_operand = lt_tensor_operand (b);
   b_operand.strides = b_strides;
 
-  backend = lt_storage_get_backend (out->storage);
-  backend->linalg->matmul (batch_ndim, batch_sizes, m, n, k, &out_operand, &a_operand,
-                           &b_operand);
+  if (!backend->linalg->matmul (backend, batch_ndim, batch_sizes, m, n, k, &out_operand,
+                                &a_operand, &b_operand, error))
+    return NULL;
   return g_steal_pointer (&out);
 }
 

@@ -882,6 +882,72 @@ test_random_matches_the_cpu (gconstpointer data)
       }
 }
 
+/* Matrix products on the device give the CPU's: batched with broadcast
+ * batch dims, transposed and sliced operands, every dtype (float ones
+ * within the math tolerances: the CPU's BLAS sums in another order), and
+ * the same refusals. */
+static void
+test_matmul_matches_the_cpu (gconstpointer data)
+{
+  g_autoptr (LtDevice) device = test_device (data);
+  g_autoptr (GError) error = NULL;
+
+  if (device == NULL)
+    return;
+
+  for (LtDType dtype = LT_DTYPE_BOOL; dtype <= LT_DTYPE_COMPLEX128; dtype++)
+    {
+      double values[2 * 3 * 4];
+      g_autoptr (LtTensor) wide = NULL, a = NULL, b = NULL, a_dev = NULL, b_dev = NULL;
+      g_autoptr (LtTensor) b_t = NULL, b_dev_t = NULL, a_row = NULL, a_dev_row = NULL;
+
+      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+        values[k] = (double) ((k * 7) % 11) - 4 + (k % 3) * 0.25;
+      wide = lt_tensor_new_from_data (LT_DTYPE_FLOAT64, values, G_N_ELEMENTS (values),
+                                      I64S (2, 3, 4), 3, &error);
+      g_assert_no_error (error);
+      a = lt_tensor_to_dtype (wide, dtype, &error);
+      g_assert_no_error (error);
+      /* b: (4, 3) from a's first batch, transposed. */
+      {
+        g_autoptr (LtTensor) first = lt_tensor_select (a, 0, 0, &error);
+
+        g_assert_no_error (error);
+        b = lt_tensor_t (first, &error);
+        g_assert_no_error (error);
+      }
+      a_dev = to_device (a, device);
+      {
+        g_autoptr (LtTensor) first = lt_tensor_select (a_dev, 0, 0, &error);
+
+        b_dev = lt_tensor_t (first, &error);
+        g_assert_no_error (error);
+      }
+      b_t = lt_tensor_t (b, &error);
+      b_dev_t = lt_tensor_t (b_dev, &error);
+      a_row = lt_tensor_select (a, 1, 2, &error);
+      a_dev_row = lt_tensor_select (a_dev, 1, 2, &error);
+      g_assert_no_error (error);
+
+      for (guint form = 0; form < 4; form++)
+        {
+          /* (2, 3, 4) @ (4, 3): a batch against one matrix; (4, 3) @ (3, 4);
+           * a row (2, 4) of each batch @ (4, 3); (3, 4) @ (4, 3) of views. */
+          LtTensor *x = form == 0 ? a : form == 1 ? b : form == 2 ? a_row : b_t;
+          LtTensor *y = form == 0 ? b : form == 1 ? b_t : form == 2 ? b : b;
+          LtTensor *x_dev = form == 0 ? a_dev : form == 1 ? b_dev : form == 2 ? a_dev_row : b_dev_t;
+          LtTensor *y_dev = form == 0 ? b_dev : form == 1 ? b_dev_t : form == 2 ? b_dev : b_dev;
+          GError *expected_error = NULL, *got_error = NULL;
+          g_autoptr (LtTensor) expected = lt_tensor_matmul (x, y, &expected_error);
+          g_autoptr (LtTensor) got = lt_tensor_matmul (x_dev, y_dev, &got_error);
+          g_autofree char *what = g_strdup_printf ("matmul form %u of %s", form,
+                                                   lt_dtype_get_name (dtype));
+
+          assert_same_result (what, expected, expected_error, got, got_error, TRUE);
+        }
+    }
+}
+
 static void
 test_printing (gconstpointer data)
 {
@@ -927,9 +993,11 @@ test_refusals (gconstpointer data)
   on_device = to_device (host, device);
 
 
+  /* Mixed devices in a product. */
   result = lt_tensor_matmul (on_device, host, &error);
   g_assert_null (result);
   g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_assert_nonnull (strstr (error->message, "same device"));
   g_clear_error (&error);
 
 
@@ -1037,6 +1105,7 @@ main (int   argc,
     { "pointwise", test_pointwise_matches_the_cpu },
     { "reductions", test_reductions_match_the_cpu },
     { "random", test_random_matches_the_cpu },
+    { "matmul", test_matmul_matches_the_cpu },
     { "printing", test_printing },
     { "refusals", test_refusals },
     { "storage", test_device_storage },

@@ -156,7 +156,9 @@ check('devices are named, listed and used as in PyTorch', () => {
         assertEqual(d.add(d, 1).to_cpu().to_doubles(), [8, 2, 10, 6, 4, 2], "add on the device");
         assertEqual(d.binary(Lt.BinaryOp.DIV, d).to_cpu().to_doubles(), [1, 1, 1, 1, 1, 1],
             'division on the device');
-        assertThrowsLt(Lt.Error.DEVICE, () => d.matmul(d.t()));
+        assertEqual(d.matmul(d.t()).to_cpu().to_doubles(),
+            points().matmul(points().t()).to_doubles(), 'matmul on the device');
+        assertThrowsLt(Lt.Error.DEVICE, () => d.add(points(), 1));
     }
 });
 

@@ -634,9 +634,11 @@ class TestDevices(LtTestCase):
         with self.assertRaises(TypeError) as caught:
             np.asarray(d)
         self.assertIn('opencl:0', str(caught.exception))
+        # Tensors on two devices never meet.
         with self.assertRaises(GLib.Error) as caught:
-            d @ d
+            d + Lt.tensor([1.0, 2.0])
         self.assertEqual(caught.exception.code, Lt.Error.DEVICE)
+        self.assertIn('same device', caught.exception.message)
         with self.assertRaises(GLib.Error):
             Lt.tensor([1.0]).to('opencl:99')
 
@@ -688,6 +690,7 @@ class TestDevices(LtTestCase):
         on_device = d.clone().t().uniform_(-1, 1, generator=Lt.Generator.new(3))
         on_host = host.clone().t().uniform_(-1, 1, generator=Lt.Generator.new(3))
         self.assertEqual(on_device.cpu().tolist(), on_host.tolist())
+        self.assertEqual((d @ d.t()).cpu().tolist(), (host @ host.t()).tolist())
 
 
 class TestNumPy(LtTestCase):

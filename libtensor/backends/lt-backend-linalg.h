@@ -13,6 +13,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _LtBackend LtBackend;
+
 typedef struct
 {
   /* A batch of matrix products: for every index of the batch (@batch_ndim
@@ -24,15 +26,18 @@ typedef struct
    * and do not overlap a or b. The three operands share one dtype. Floating
    * and complex products may go to BLAS; integers accumulate in 64 bits and
    * wrap to the dtype, bfloat16 and float16 accumulate in float, bool is an
-   * or of ands. With @k == 0 every element of out is zero. */
-  void (*matmul) (guint            batch_ndim,
-                  const gint64    *batch_sizes,
-                  gint64           m,
-                  gint64           n,
-                  gint64           k,
-                  const LtOperand *out,
-                  const LtOperand *a,
-                  const LtOperand *b);
+   * or of ands. With @k == 0 every element of out is zero. FALSE with
+   * @error set where a device fails. */
+  gboolean (*matmul) (const LtBackend *self,
+                      guint            batch_ndim,
+                      const gint64    *batch_sizes,
+                      gint64           m,
+                      gint64           n,
+                      gint64           k,
+                      const LtOperand *out,
+                      const LtOperand *a,
+                      const LtOperand *b,
+                      GError         **error);
 } LtLinalgKernels;
 
 /* For the tests: how many times the CPU kernels copied an operand into a

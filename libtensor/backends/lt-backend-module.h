@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 5
+#define LT_BACKEND_MODULE_ABI 6
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 
@@ -134,6 +134,20 @@ typedef struct
                            guint64               counter,
                            LtRandomArgs         *args,
                            GError              **error);
+
+  /* A batch of matrix products (as LtLinalgKernels.matmul() gets it) laid
+   * out for lt_matmul_element(); FALSE with @error set when more than
+   * LT_KM_MAX_BATCH_DIMS batch dims of size above 1 are left. */
+  gboolean (*plan_matmul) (guint            batch_ndim,
+                           const gint64    *batch_sizes,
+                           gint64           m,
+                           gint64           n,
+                           gint64           k,
+                           const LtOperand *out,
+                           const LtOperand *a,
+                           const LtOperand *b,
+                           LtMatmulArgs    *args,
+                           GError         **error);
 } LtBackendServices;
 
 typedef const LtBackendModule *(*LtBackendModuleQueryFunc) (const LtBackendServices *services);

@@ -377,6 +377,55 @@ plan_random (guint                 ndim,
   return TRUE;
 }
 
+static gboolean
+plan_matmul (guint            batch_ndim,
+             const gint64    *batch_sizes,
+             gint64           m,
+             gint64           n,
+             gint64           k,
+             const LtOperand *out,
+             const LtOperand *a,
+             const LtOperand *b,
+             LtMatmulArgs    *args,
+             GError         **error)
+{
+  memset (args, 0, sizeof *args);
+  args->n_out = m * n;
+  for (guint d = 0; d < batch_ndim; d++)
+    {
+      args->n_out *= batch_sizes[d];
+      if (batch_sizes[d] == 1)
+        continue;
+      if (args->batch_ndim == LT_KM_MAX_BATCH_DIMS)
+        {
+          g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                       "device matrix products handle %d batch dims of size above 1; reshape "
+                       "the operands first", LT_KM_MAX_BATCH_DIMS);
+          return FALSE;
+        }
+      args->batch_sizes[args->batch_ndim] = batch_sizes[d];
+      args->out_batch_strides[args->batch_ndim] = out->strides[d];
+      args->a_batch_strides[args->batch_ndim] = a->strides[d];
+      args->b_batch_strides[args->batch_ndim] = b->strides[d];
+      args->batch_ndim++;
+    }
+  args->out_offset = out->offset;
+  args->a_offset = a->offset;
+  args->b_offset = b->offset;
+  args->out_row = out->strides[batch_ndim];
+  args->out_col = out->strides[batch_ndim + 1];
+  args->a_row = a->strides[batch_ndim];
+  args->a_col = a->strides[batch_ndim + 1];
+  args->b_row = b->strides[batch_ndim];
+  args->b_col = b->strides[batch_ndim + 1];
+  args->m = m;
+  args->n = n;
+  args->k = k;
+  args->dtype = out->dtype;
+  args->size = (int) lt_dtype_get_element_size (out->dtype);
+  return TRUE;
+}
+
 static const LtBackendServices services = {
   .value_write = lt_value_write,
   .loop_shape_init = lt_loop_shape_init,
@@ -388,6 +437,7 @@ static const LtBackendServices services = {
   .plan_lines = plan_lines,
   .plan_allclose = plan_allclose,
   .plan_random = plan_random,
+  .plan_matmul = plan_matmul,
 };
 
 typedef struct

@@ -21,3 +21,6 @@ typedef guint32 lt_u32;
 #define LT_KERNEL_RANDOM_LAYOUT_ONLY
 #include "backends/lt-kernel-random.h"
 #undef LT_KERNEL_RANDOM_LAYOUT_ONLY
+#define LT_KERNEL_LINALG_LAYOUT_ONLY
+#include "backends/lt-kernel-linalg.h"
+#undef LT_KERNEL_LINALG_LAYOUT_ONLY

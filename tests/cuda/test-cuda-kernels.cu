@@ -85,6 +85,7 @@ typedef uint64_t lt_u64;
 #include "lt-philox.h"
 #define LT_NEXTAFTERF nextafterf
 #include "backends/lt-kernel-random.h"
+#include "backends/lt-kernel-linalg.h"
 #include "lt-cuda-pointwise-dtypes.h"
 } // namespace reference
 
@@ -705,6 +706,52 @@ check_random (void)
   printf ("ok random fills\n");
 }
 
+/* A batch of two products of the transposed float64 view's rows, and an
+ * int32 one, against the host. */
+static void
+check_matmul (void)
+{
+  double a[N], host_out[2 * ROWS * ROWS], device_out[2 * ROWS * ROWS];
+  double *d_a, *d_out;
+  LtMatmulArgs args;
+
+  for (int i = 0; i < N; i++)
+    a[i] = isfinite (a_values[i]) && fabs (a_values[i]) < 1e6 ? a_values[i] : i * 0.5;
+  d_a = to_device (a, N);
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, sizeof host_out));
+  /* out[batch] (5 x 5) = A (5 x 7) @ A^T (7 x 5), A[r, c] = a[c * 5 + r];
+   * the second batch entry reads A shifted by one element. */
+  memset (&args, 0, sizeof args);
+  args.batch_ndim = 1;
+  args.batch_sizes[0] = 2;
+  args.out_batch_strides[0] = ROWS * ROWS;
+  args.a_batch_strides[0] = 1;
+  args.b_batch_strides[0] = 1;
+  args.out_row = ROWS;
+  args.out_col = 1;
+  args.a_row = 1;
+  args.a_col = ROWS;
+  args.b_row = ROWS;
+  args.b_col = 1;
+  args.m = ROWS - 1;
+  args.n = ROWS - 1;
+  args.k = COLS;
+  args.n_out = 2 * args.m * args.n;
+  args.dtype = LT_FLOAT64;
+  args.size = 8;
+  memset (host_out, 0, sizeof host_out);
+  for (int64_t o = 0; o < args.n_out; o++)
+    lt_matmul_element (o, &args, (uint8_t *) host_out, (const uint8_t *) a, (const uint8_t *) a);
+  CHECK_CUDA (cudaMemset (d_out, 0, sizeof host_out));
+  CHECK_CUDA (lt_cuda_launch_matmul (d_out, d_a, d_a, &args));
+  CHECK_CUDA (cudaMemcpy (device_out, d_out, sizeof device_out, cudaMemcpyDeviceToHost));
+  compare ("batched float64 matmul", device_out, host_out, 2 * ROWS * ROWS, sizeof (double),
+           LT_FLOAT64, false);
+  cudaFree (d_a);
+  cudaFree (d_out);
+  printf ("ok matrix products\n");
+}
+
 int
 main (void)
 {
@@ -724,6 +771,7 @@ main (void)
   check_copies ();
   check_reductions ();
   check_random ();
+  check_matmul ();
   check_dtype<OpsBool> ("bool", LT_BOOL);
   check_dtype<OpsUInt8> ("uint8", LT_UINT8);
   check_dtype<OpsInt8> ("int8", LT_INT8);

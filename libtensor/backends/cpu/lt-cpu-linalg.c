@@ -484,7 +484,7 @@ blas_takes (LtDType dtype)
 #endif
 
 static void
-cpu_matmul (guint            batch_ndim,
+matmul (guint            batch_ndim,
             const gint64    *batch_sizes,
             gint64           m,
             gint64           n,
@@ -510,6 +510,22 @@ cpu_matmul (guint            batch_ndim,
     }
 #endif
   loop_product (&p);
+}
+
+static gboolean
+cpu_matmul (const LtBackend *self,
+            guint            batch_ndim,
+            const gint64    *batch_sizes,
+            gint64           m,
+            gint64           n,
+            gint64           k,
+            const LtOperand *out,
+            const LtOperand *a,
+            const LtOperand *b,
+            GError         **error)
+{
+  matmul (batch_ndim, batch_sizes, m, n, k, out, a, b);
+  return TRUE;
 }
 
 const LtLinalgKernels lt_cpu_linalg_kernels = {

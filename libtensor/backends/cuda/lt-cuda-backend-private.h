@@ -30,6 +30,7 @@ gboolean    lt_cuda_check_launch (cudaError_t      status,
 
 extern const LtPointwiseKernels lt_cuda_pointwise_kernels;
 extern const LtReduceKernels lt_cuda_reduce_kernels;
+extern const LtLinalgKernels lt_cuda_linalg_kernels;
 
 gboolean lt_cuda_random_fill (const LtBackend      *self,
                               guint                 ndim,

@@ -367,6 +367,7 @@ static const LtBackend cuda_backend_template = {
   .synchronize = cuda_synchronize,
   .pointwise = &lt_cuda_pointwise_kernels,
   .reduce = &lt_cuda_reduce_kernels,
+  .linalg = &lt_cuda_linalg_kernels,
   .random_fill = lt_cuda_random_fill,
 };
 

@@ -46,6 +46,7 @@ typedef uint64_t lt_u64;
 #include "lt-philox.h"
 #define LT_NEXTAFTERF nextafterf
 #include "backends/lt-kernel-random.h"
+#include "backends/lt-kernel-linalg.h"
 
 static const int threads_per_block = 256;
 

@@ -177,3 +177,32 @@ const LtReduceKernels lt_cuda_reduce_kernels = {
   .softmax = cuda_softmax,
   .allclose = cuda_allclose,
 };
+
+static gboolean
+cuda_matmul (const LtBackend *self,
+             guint            batch_ndim,
+             const gint64    *batch_sizes,
+             gint64           m,
+             gint64           n,
+             gint64           k,
+             const LtOperand *out,
+             const LtOperand *a,
+             const LtOperand *b,
+             GError         **error)
+{
+  LtMatmulArgs args;
+  cudaError_t status;
+
+  if (!lt_cuda_services->plan_matmul (batch_ndim, batch_sizes, m, n, k, out, a, b, &args, error))
+    return FALSE;
+  if (args.n_out == 0)
+    return TRUE;
+  status = lt_cuda_use_device (self);
+  if (status == cudaSuccess)
+    status = lt_cuda_launch_matmul (out->buffer, a->buffer, b->buffer, &args);
+  return lt_cuda_check_launch (status, error);
+}
+
+const LtLinalgKernels lt_cuda_linalg_kernels = {
+  .matmul = cuda_matmul,
+};

@@ -3,7 +3,8 @@
  * Every reduction by the accumulators the CPU uses (lt-kernel-reduce.h),
  * each output element reduced by one thread in row-major order, with a
  * grid-stride loop over the outputs; scans and softmaxes one line per
- * thread; allclose one element per thread into one flag.
+ * thread; allclose one element per thread into one flag; matrix products
+ * one output element per thread (lt-kernel-linalg.h).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -82,5 +83,27 @@ lt_cuda_launch_allclose (const void          *b,
 {
   allclose_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
     (const uint8_t *) b, (const uint8_t *) a, close, *args, *shape);
+  return cudaGetLastError ();
+}
+
+static __global__ void
+matmul_kernel (uint8_t       *out,
+               const uint8_t *a,
+               const uint8_t *b,
+               LtMatmulArgs   args)
+{
+  for (int64_t o = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; o < args.n_out;
+       o += (int64_t) gridDim.x * blockDim.x)
+    lt_matmul_element (o, &args, out, a, b);
+}
+
+extern "C" cudaError_t
+lt_cuda_launch_matmul (void               *out,
+                       const void         *a,
+                       const void         *b,
+                       const LtMatmulArgs *args)
+{
+  matmul_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
+    (uint8_t *) out, (const uint8_t *) a, (const uint8_t *) b, *args);
   return cudaGetLastError ();
 }

@@ -1,4 +1,4 @@
-/* lt-cuda-reduce.h: the launchers of the CUDA reduce and random kernels
+/* lt-cuda-reduce.h: the launchers of the CUDA reduce, random and matmul kernels
  *
  * Included after lt-kernel-reduce.h (through lt-kernel-host.h in C, or
  * lt-cuda-kernels.h in CUDA), which defines the argument layouts.
@@ -43,6 +43,12 @@ LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_allclose (const void          *b,
 LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_random_fill (void               *dst,
                                                          const void         *probabilities,
                                                          const LtRandomArgs *args);
+
+/* Matrix products, one thread per output element (lt_matmul_element()). */
+LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_matmul (void               *out,
+                                                    const void         *a,
+                                                    const void         *b,
+                                                    const LtMatmulArgs *args);
 
 #ifdef __cplusplus
 }

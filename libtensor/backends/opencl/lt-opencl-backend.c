@@ -388,6 +388,7 @@ static const LtBackend opencl_backend_template = {
   .fill = lt_opencl_fill,
   .pointwise = &lt_opencl_pointwise_kernels,
   .reduce = &lt_opencl_reduce_kernels,
+  .linalg = &lt_opencl_linalg_kernels,
   .random_fill = lt_opencl_random_fill,
   .synchronize = opencl_synchronize,
 };

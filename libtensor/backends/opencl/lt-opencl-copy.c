@@ -253,7 +253,7 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
         g_clear_pointer (&device->pointwise_kernels[i][k], clReleaseKernel);
       g_clear_pointer (&device->pointwise_programs[i], clReleaseProgram);
     }
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < 4; k++)
     g_clear_pointer (&device->reduce_kernels[k], clReleaseKernel);
   g_clear_pointer (&device->random_kernel, clReleaseKernel);
   g_clear_pointer (&device->random_program, clReleaseProgram);

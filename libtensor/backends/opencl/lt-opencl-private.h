@@ -43,7 +43,7 @@ typedef struct
   cl_program pointwise_programs[LT_OPENCL_N_POINTWISE_DTYPES];
   cl_kernel pointwise_kernels[LT_OPENCL_N_POINTWISE_DTYPES][LT_OPENCL_N_POINTWISE_KERNELS];
   cl_program reduce_program;
-  cl_kernel reduce_kernels[3];  /* reduce, lines, allclose */
+  cl_kernel reduce_kernels[4];  /* reduce, lines, allclose, matmul */
   cl_program random_program;
   cl_kernel random_kernel;
 } LtOpenCLDevice;
@@ -102,6 +102,7 @@ gboolean lt_opencl_launch (LtOpenCLDevice *device,
 
 extern const LtPointwiseKernels lt_opencl_pointwise_kernels;
 extern const LtReduceKernels lt_opencl_reduce_kernels;
+extern const LtLinalgKernels lt_opencl_linalg_kernels;
 
 gboolean lt_opencl_random_fill (const LtBackend      *self,
                                 guint                 ndim,

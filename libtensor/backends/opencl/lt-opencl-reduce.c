@@ -1,10 +1,11 @@
-/* lt-opencl-reduce.c: reductions, scans, softmax and allclose on OpenCL
+/* lt-opencl-reduce.c: reductions, scans, softmax, allclose, matmul on OpenCL
  *
  * Every reduction (sum, prod, mean, amax/amin, all/any, logsumexp, var,
  * std, norm, and max/min with their indices) by the accumulators the CPU
  * uses (lt-kernel-reduce.h), each output element reduced by one work item
  * in row-major order; running sums and products and softmaxes line by
- * line; allclose element by element into one flag. The program is built
+ * line; allclose element by element into one flag; matrix products one
+ * output element per work item (lt-kernel-linalg.h). The program is built
  * on first use and kept for the life of the device.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -42,12 +43,14 @@ ensure_kernel (LtOpenCLDevice *device,
   program = lt_opencl_build_program (device, prelude,
                                      (const char *[]) { "lt-kernel-convert.h",
                                                         "lt-kernel-reduce.h",
+                                                        "lt-kernel-linalg.h",
                                                         "lt-opencl-reduce.cl", NULL },
                                      options, error);
   if (program == NULL
       || !lt_opencl_create_kernels (program,
                                     (const char *[]) { "reduce_strided", "lines_strided",
-                                                       "allclose_strided", NULL },
+                                                       "allclose_strided", "matmul_strided",
+                                                       NULL },
                                     device->reduce_kernels, error))
     return FALSE;
   device->reduce_program = program;
@@ -224,4 +227,46 @@ const LtReduceKernels lt_opencl_reduce_kernels = {
   .scan = opencl_scan,
   .softmax = opencl_softmax,
   .allclose = opencl_allclose,
+};
+
+static gboolean
+opencl_matmul (const LtBackend *self,
+               guint            batch_ndim,
+               const gint64    *batch_sizes,
+               gint64           m,
+               gint64           n,
+               gint64           k,
+               const LtOperand *out,
+               const LtOperand *a,
+               const LtOperand *b,
+               GError         **error)
+{
+  LtOpenCLDevice *device = (LtOpenCLDevice *) self;
+  cl_mem out_buffer = out->buffer, a_buffer = a->buffer, b_buffer = b->buffer;
+  LtMatmulArgs args;
+  gboolean done = FALSE;
+
+  if (!lt_opencl_services->plan_matmul (batch_ndim, batch_sizes, m, n, k, out, a, b, &args,
+                                        error))
+    return FALSE;
+  if (args.n_out == 0)
+    return TRUE;
+
+  g_mutex_lock (&device->launch_lock);
+  if (ensure_kernel (device, error))
+    {
+      cl_kernel kernel = device->reduce_kernels[3];
+
+      clSetKernelArg (kernel, 0, sizeof out_buffer, &out_buffer);
+      clSetKernelArg (kernel, 1, sizeof a_buffer, &a_buffer);
+      clSetKernelArg (kernel, 2, sizeof b_buffer, &b_buffer);
+      clSetKernelArg (kernel, 3, sizeof args, &args);
+      done = lt_opencl_launch (device, kernel, args.n_out, error);
+    }
+  g_mutex_unlock (&device->launch_lock);
+  return done;
+}
+
+const LtLinalgKernels lt_opencl_linalg_kernels = {
+  .matmul = opencl_matmul,
 };

@@ -1,9 +1,9 @@
-/* lt-opencl-reduce.cl: reductions on an OpenCL device
+/* lt-opencl-reduce.cl: reductions and matrix products on an OpenCL device
  *
- * Built once per device after lt-kernel-convert.h and lt-kernel-reduce.h,
- * which hold the accumulators and the walk over one output's elements
- * (lt_reduce_output()); work item i reduces the output elements i,
- * i + global size, ...
+ * Built once per device after lt-kernel-convert.h, lt-kernel-reduce.h and
+ * lt-kernel-linalg.h, which hold the accumulators and the walk over one
+ * output's elements (lt_reduce_output(), ...); work item i computes the
+ * output elements i, i + global size, ...
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -42,4 +42,16 @@ allclose_strided (__global const uchar *b,
   for (long o = get_global_id (0); o < args.n_out; o += get_global_size (0))
     if (!lt_allclose_element (o, &args, &shape, b, a))
       *close = 0;
+}
+
+/* Matrix products: work item i computes the output elements i, i + global
+ * size, ... (lt_matmul_element()). */
+__kernel void
+matmul_strided (__global uchar       *out,
+                __global const uchar *a,
+                __global const uchar *b,
+                LtMatmulArgs          args)
+{
+  for (long o = get_global_id (0); o < args.n_out; o += get_global_size (0))
+    lt_matmul_element (o, &args, out, a, b);
 }
