@@ -306,3 +306,32 @@ lt_device_list (void)
     }
   return g_strv_builder_end (names);
 }
+
+/**
+ * lt_device_synchronize:
+ * @self: an #LtDevice
+ * @error: return location for a #GError
+ *
+ * Waits until every operation started on @self has finished, as
+ * `torch.cuda.synchronize()` does: for timing work on a device, whose
+ * kernels may still run when the call that started them returns. Reading
+ * a tensor back never needs it: that waits by itself.
+ *
+ * Returns: %TRUE once the device is idle, %FALSE with @error set
+ *   (%LT_ERROR_DEVICE) when @self is not available
+ */
+gboolean
+lt_device_synchronize (const LtDevice *self,
+                       GError        **error)
+{
+  const LtBackend *backend;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  backend = lt_backend_for_device (self, error);
+  if (backend == NULL)
+    return FALSE;
+  backend->synchronize (backend);
+  return TRUE;
+}

@@ -76,6 +76,9 @@ char         *lt_device_get_name        (const LtDevice *self,
                                          GError        **error);
 LT_AVAILABLE_IN_ALL
 char        **lt_device_list            (void);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_device_synchronize     (const LtDevice *self,
+                                         GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LtDevice, lt_device_free)
 

@@ -147,6 +147,31 @@ test_list (void)
     }
 }
 
+/* Waiting for a device: the CPU always can, a device that is missing
+ * says so, and every listed device can. */
+static void
+test_synchronize (void)
+{
+  g_autoptr (LtDevice) cpu = lt_device_new (LT_DEVICE_TYPE_CPU, 0);
+  g_autoptr (LtDevice) missing = lt_device_new (LT_DEVICE_TYPE_OPENCL, 4096);
+  g_auto (GStrv) names = lt_device_list ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lt_device_synchronize (cpu, &error));
+  g_assert_no_error (error);
+  g_assert_false (lt_device_synchronize (missing, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+  g_clear_error (&error);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr (LtDevice) device = lt_device_new_from_string (names[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_true (lt_device_synchronize (device, &error));
+      g_assert_no_error (error);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -159,6 +184,7 @@ main (int   argc,
   g_test_add_func ("/device/cpu", test_cpu_is_available);
   g_test_add_func ("/device/missing-backend", test_missing_backend);
   g_test_add_func ("/device/list", test_list);
+  g_test_add_func ("/device/synchronize", test_synchronize);
 
   return g_test_run ();
 }
