@@ -474,36 +474,21 @@ typedef struct
 
 #ifdef LT_KERNEL_REDUCE_WALK
 
-/* Output element @o of a reduction (device kernels only: needs
- * lt-kernel-convert.h): its reduced elements in row-major order, one
- * accumulator, the result stored in dst's dtype and the winner's index in
- * indices. */
+/* The reduced elements r_begin, r_begin + r_step, ... (row-major over the
+ * reduced dims, from @at_src) join @acc. */
 LT_FUNCTION void
-lt_reduce_output (lt_i64                 o,
-                  const LtReduceArgs    *args,
-                  const LtReduceShape   *shape,
-                  LT_GLOBAL lt_u8       *dst,
-                  LT_GLOBAL lt_i64      *indices,
-                  const LT_GLOBAL lt_u8 *src)
+lt_reduce_accumulate (const LtReduceArgs    *args,
+                      const LtReduceShape   *shape,
+                      const LT_GLOBAL lt_u8 *src,
+                      lt_i64                 at_src,
+                      lt_i64                 r_begin,
+                      lt_i64                 r_step,
+                      LtReduceAcc           *acc)
 {
-  lt_i64 at_src = args->src_offset, at_out = 0, rest = o;
-  LtReduceAcc acc;
-  LtKernelValue v;
-  int kind;
-
-  for (int d = shape->n_kept - 1; d >= 0; d--)
-    {
-      lt_i64 k = rest % shape->kept_sizes[d];
-
-      rest /= shape->kept_sizes[d];
-      at_src += k * shape->kept_src_strides[d];
-      at_out += k * shape->kept_dst_strides[d];
-    }
-
-  lt_reduce_init (args->op, args->p, &acc);
-  for (lt_i64 r = 0; r < args->n_reduced; r++)
+  for (lt_i64 r = r_begin; r < args->n_reduced; r += r_step)
     {
       lt_i64 at = at_src, rest_r = r;
+      LtKernelValue v;
       LtReduceElem e;
 
       for (int d = shape->n_reduced - 1; d >= 0; d--)
@@ -517,18 +502,30 @@ lt_reduce_output (lt_i64                 o,
       e.i = v.kind == LT_KIND_INT ? v.i : 0;
       e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
       e.im = v.im;
-      lt_reduce_add (args->op, args->p, args->integral, args->is_complex, &acc, &e, r);
+      lt_reduce_add (args->op, args->p, args->integral, args->is_complex, acc, &e, r);
     }
+}
 
-  kind = lt_reduce_result (args->op, args->correction, args->p, args->integral, args->is_complex,
-                           &acc, args->n_reduced, &v.i, &v.re, &v.im);
+/* The result of @acc stored in dst's dtype, and the winner's index in
+ * indices, at output offset @at_out. */
+LT_FUNCTION void
+lt_reduce_store (const LtReduceArgs *args,
+                 const LtReduceAcc  *acc,
+                 lt_i64              at_out,
+                 LT_GLOBAL lt_u8    *dst,
+                 LT_GLOBAL lt_i64   *indices)
+{
+  LtKernelValue v;
+  int kind = lt_reduce_result (args->op, args->correction, args->p, args->integral,
+                               args->is_complex, acc, args->n_reduced, &v.i, &v.re, &v.im);
+
   v.kind = kind == LT_KR_RESULT_INT    ? LT_KIND_INT
            : kind == LT_KR_RESULT_REAL ? LT_KIND_FLOAT
                                        : LT_KIND_COMPLEX;
   if (args->has_dst)
     lt_kernel_store (dst + (args->dst_offset + at_out) * args->dst_size, args->dst_dtype, v);
   if (args->has_indices)
-    indices[args->indices_offset + at_out] = acc.n;
+    indices[args->indices_offset + at_out] = acc->n;
 }
 
 /* The storage offsets of output element (or line) @o's first source and
@@ -547,6 +544,27 @@ lt_reduce_kept_offsets (lt_i64               o,
       *at_src += k * shape->kept_src_strides[d];
       *at_out += k * shape->kept_dst_strides[d];
     }
+}
+
+/* Output element @o of a reduction (device kernels only: needs
+ * lt-kernel-convert.h): its reduced elements in row-major order, one
+ * accumulator, the result stored in dst's dtype and the winner's index in
+ * indices. */
+LT_FUNCTION void
+lt_reduce_output (lt_i64                 o,
+                  const LtReduceArgs    *args,
+                  const LtReduceShape   *shape,
+                  LT_GLOBAL lt_u8       *dst,
+                  LT_GLOBAL lt_i64      *indices,
+                  const LT_GLOBAL lt_u8 *src)
+{
+  lt_i64 at_src = args->src_offset, at_out = 0;
+  LtReduceAcc acc;
+
+  lt_reduce_kept_offsets (o, shape, &at_src, &at_out);
+  lt_reduce_init (args->op, args->p, &acc);
+  lt_reduce_accumulate (args, shape, src, at_src, 0, 1, &acc);
+  lt_reduce_store (args, &acc, at_out, dst, indices);
 }
 
 LT_FUNCTION double

@@ -507,8 +507,8 @@ check_reductions (void)
     ints[i] = (int32_t) (isfinite (a_values[i]) && fabs (a_values[i]) < 1e6 ? a_values[i] * 4 : i);
   d_a = to_device (a, N);
   d_ints = to_device (ints, N);
-  CHECK_CUDA (cudaMalloc ((void **) &d_out, N * 16));
-  CHECK_CUDA (cudaMalloc ((void **) &d_indices, N * sizeof (int64_t)));
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, 3000 * 16));
+  CHECK_CUDA (cudaMalloc ((void **) &d_indices, 3000 * sizeof (int64_t)));
 
   for (int integral = 0; integral < 2; integral++)
     for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++)
@@ -565,6 +565,66 @@ check_reductions (void)
             compare (what, device_indices, host_indices, (int) args.n_out, sizeof (int64_t),
                      LT_INT64, false);
         }
+  /* Long reductions (the block-per-output kernel): 3 rows of 3000, each
+   * summed, searched and measured along its contiguous length, and the
+   * same along the strided dim. */
+  {
+    enum { LONG_ROWS = 3, LONG = 3000 };
+    static double values[LONG_ROWS * LONG];
+    double *d_values;
+
+    for (int i = 0; i < LONG_ROWS * LONG; i++)
+      values[i] = sin (i * 0.37) * 100 + (i % 7);
+    values[1234] = 500;
+    values[2 * LONG + 77] = -500;
+    d_values = to_device (values, LONG_ROWS * LONG);
+    for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++)
+      for (int strided = 0; strided < 2; strided++)
+        {
+          LtReduceArgs args;
+          LtReduceShape shape;
+          double host_out[LONG], device_out[LONG];
+          int64_t host_indices[LONG], device_indices[LONG];
+          char what[96];
+
+          memset (&args, 0, sizeof args);
+          memset (&shape, 0, sizeof shape);
+          shape.n_kept = 1;
+          shape.n_reduced = 1;
+          shape.kept_sizes[0] = strided ? LONG : LONG_ROWS;
+          shape.kept_src_strides[0] = strided ? 1 : LONG;
+          shape.kept_dst_strides[0] = 1;
+          shape.reduced_sizes[0] = strided ? LONG_ROWS : LONG;
+          shape.reduced_src_strides[0] = strided ? LONG : 1;
+          args.n_out = shape.kept_sizes[0];
+          args.n_reduced = shape.reduced_sizes[0];
+          args.correction = 1;
+          args.p = 3;
+          args.op = ops[o];
+          args.dst_dtype = ops[o] == LT_KR_ALL || ops[o] == LT_KR_ANY ? LT_BOOL : LT_FLOAT64;
+          args.dst_size = args.dst_dtype == LT_BOOL ? 1 : 8;
+          args.src_dtype = LT_FLOAT64;
+          args.src_size = 8;
+          args.has_dst = 1;
+          args.has_indices = ops[o] >= LT_KR_MAX_INDEX;
+          for (int64_t k = 0; k < args.n_out; k++)
+            lt_reduce_output (k, &args, &shape, (uint8_t *) host_out, host_indices,
+                              (const uint8_t *) values);
+          CHECK_CUDA (lt_cuda_launch_reduce (d_out, d_indices, d_values, &args, &shape));
+          CHECK_CUDA (cudaMemcpy (device_out, d_out, args.n_out * args.dst_size,
+                                  cudaMemcpyDeviceToHost));
+          CHECK_CUDA (cudaMemcpy (device_indices, d_indices, args.n_out * sizeof (int64_t),
+                                  cudaMemcpyDeviceToHost));
+          snprintf (what, sizeof what, "long reduction %d (strided %d)", ops[o], strided);
+          compare (what, device_out, host_out, (int) args.n_out, args.dst_size, args.dst_dtype,
+                   args.dst_dtype == LT_FLOAT64);
+          if (args.has_indices)
+            compare (what, device_indices, host_indices, (int) args.n_out, sizeof (int64_t),
+                     LT_INT64, false);
+        }
+    cudaFree (d_values);
+  }
+
   /* Lines: running sums and products, softmaxes, along each dim of the
    * float64 view, into a contiguous (5, 7) result. */
   for (int op = 0; op < 4; op++)

@@ -1,8 +1,8 @@
 /* lt-cuda-reduce.cu: reductions, scans, softmax and allclose on CUDA
  *
- * Every reduction by the accumulators the CPU uses (lt-kernel-reduce.h),
- * each output element reduced by one thread in row-major order, with a
- * grid-stride loop over the outputs; scans and softmaxes one line per
+ * Every reduction by the accumulators the CPU uses (lt-kernel-reduce.h):
+ * short ones one output element per thread in row-major order, long ones a
+ * block per output element joined by a warp-shuffle tree; scans and softmaxes one line per
  * thread; allclose one element per thread into one flag; matrix products
  * one output element per thread (lt-kernel-linalg.h).
  *
@@ -27,6 +27,92 @@ reduce_kernel (uint8_t        *dst,
     lt_reduce_output (o, &args, &shape, dst, indices, src);
 }
 
+/* @acc of the lane @offset above, for a warp-shuffle tree. */
+static __device__ inline LtReduceAcc
+shuffle_down (const LtReduceAcc &acc,
+              int                offset)
+{
+  LtReduceAcc other;
+
+  other.re = __shfl_down_sync (0xffffffffu, acc.re, offset);
+  other.im = __shfl_down_sync (0xffffffffu, acc.im, offset);
+  other.m2 = __shfl_down_sync (0xffffffffu, acc.m2, offset);
+  other.m2_im = __shfl_down_sync (0xffffffffu, acc.m2_im, offset);
+  other.i = __shfl_down_sync (0xffffffffu, (long long) acc.i, offset);
+  other.n = __shfl_down_sync (0xffffffffu, (long long) acc.n, offset);
+  return other;
+}
+
+/* Lane 0 ends with the partial of the whole warp. */
+static __device__ inline void
+warp_combine (const LtReduceArgs &args,
+              LtReduceAcc        &acc)
+{
+  for (int offset = 16; offset > 0; offset /= 2)
+    {
+      LtReduceAcc other = shuffle_down (acc, offset);
+
+      lt_reduce_combine (args.op, args.p, args.integral, args.is_complex, &acc, &other);
+    }
+}
+
+/* Long reductions: a block per output element. Each thread accumulates
+ * the elements threadIdx.x, threadIdx.x + blockDim.x, ... (neighbouring
+ * threads read neighbouring elements where the reduced dim is contiguous),
+ * then the partials meet in a warp-shuffle tree, warp by warp and across
+ * the warps' results. blockDim.x is a multiple of 32, at most 1024. */
+static __global__ void
+reduce_block_kernel (uint8_t        *dst,
+                     int64_t        *indices,
+                     const uint8_t  *src,
+                     LtReduceArgs    args,
+                     LtReduceShape   shape)
+{
+  __shared__ LtReduceAcc partials[32];
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32, n_warps = blockDim.x / 32;
+
+  for (int64_t o = blockIdx.x; o < args.n_out; o += gridDim.x)
+    {
+      int64_t at_src = args.src_offset, at_out = 0;
+      LtReduceAcc acc;
+
+      lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
+      lt_reduce_init (args.op, args.p, &acc);
+      lt_reduce_accumulate (&args, &shape, src, at_src, threadIdx.x, blockDim.x, &acc);
+      warp_combine (args, acc);
+      if (lane == 0)
+        partials[warp] = acc;
+      __syncthreads ();
+      if (warp == 0)
+        {
+          if (lane < n_warps)
+            acc = partials[lane];
+          else
+            lt_reduce_init (args.op, args.p, &acc);
+          warp_combine (args, acc);
+          if (lane == 0)
+            lt_reduce_store (&args, &acc, at_out, dst, indices);
+        }
+      /* partials is reused by the next output. */
+      __syncthreads ();
+    }
+}
+
+/* Whether a block per output element pays: long reductions, where a thread
+ * per output would leave the GPU mostly idle or read across memory. */
+static bool
+use_blocks (const LtReduceArgs  *args,
+            const LtReduceShape *shape)
+{
+  int64_t inner_stride = shape->n_reduced > 0
+                           ? shape->reduced_src_strides[shape->n_reduced - 1]
+                           : 0;
+
+  if (args->n_reduced < 256)
+    return false;
+  return args->n_out < 8192 || inner_stride == 1 || inner_stride == -1;
+}
+
 extern "C" cudaError_t
 lt_cuda_launch_reduce (void                *dst,
                        int64_t             *indices,
@@ -34,8 +120,13 @@ lt_cuda_launch_reduce (void                *dst,
                        const LtReduceArgs  *args,
                        const LtReduceShape *shape)
 {
-  reduce_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
-    (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape);
+  if (use_blocks (args, shape))
+    reduce_block_kernel<<<(unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
+                          threads_per_block>>> (
+      (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape);
+  else
+    reduce_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
+      (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape);
   return cudaGetLastError ();
 }
 
