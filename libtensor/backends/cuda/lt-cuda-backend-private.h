@@ -28,6 +28,17 @@ cudaError_t lt_cuda_use_device   (const LtBackend *backend);
 gboolean    lt_cuda_check_launch (cudaError_t      status,
                                   GError         **error);
 
+/* lt-cuda-blas.c: the product @args describes through cuBLAS, on the
+ * current device, when cuBLAS is there and can take it (*@done); FALSE
+ * with @error set when cuBLAS fails. */
+gboolean    lt_cuda_blas_matmul  (const LtBackend    *self,
+                                  const LtMatmulArgs *args,
+                                  gpointer            out,
+                                  gconstpointer       a,
+                                  gconstpointer       b,
+                                  gboolean           *done,
+                                  GError            **error);
+
 extern const LtPointwiseKernels lt_cuda_pointwise_kernels;
 extern const LtReduceKernels lt_cuda_reduce_kernels;
 extern const LtLinalgKernels lt_cuda_linalg_kernels;

@@ -199,7 +199,15 @@ cuda_matmul (const LtBackend *self,
     return TRUE;
   status = lt_cuda_use_device (self);
   if (status == cudaSuccess)
-    status = lt_cuda_launch_matmul (out->buffer, a->buffer, b->buffer, &args);
+    {
+      gboolean done = FALSE;
+
+      if (!lt_cuda_blas_matmul (self, &args, out->buffer, a->buffer, b->buffer, &done, error))
+        return FALSE;
+      if (done)
+        return TRUE;
+      status = lt_cuda_launch_matmul (out->buffer, a->buffer, b->buffer, &args);
+    }
   return lt_cuda_check_launch (status, error);
 }
 
