@@ -12,7 +12,7 @@ packages="
   clang libclang-rt-14-dev
   libgtk-4-dev libgtk-4-bin libadwaita-1-dev
   xvfb xauth desktop-file-utils appstream gettext
-  ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+  ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libclblast-dev
 "
 
 missing=""

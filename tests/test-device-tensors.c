@@ -946,6 +946,45 @@ test_matmul_matches_the_cpu (gconstpointer data)
           assert_same_result (what, expected, expected_error, got, got_error, TRUE);
         }
     }
+
+  /* Large enough for a device BLAS (CLBlast, cuBLAS) where there is one:
+   * a transposed operand, a batch broadcast against one matrix. */
+  for (guint transposed = 0; transposed < 2; transposed++)
+    {
+      g_autoptr (LtGenerator) generator = lt_generator_new (11);
+      g_autoptr (LtTensor) x = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (2, 130, 140), 3,
+                                                    &error);
+      g_autoptr (LtTensor) y = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (150, 140), 2, &error);
+      g_autoptr (LtTensor) y_view = NULL, x_dev = NULL, y_dev = NULL, y_dev_view = NULL;
+      g_autoptr (LtTensor) expected = NULL, got = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_uniform_ (x, generator, -1, 1, &error));
+      g_assert_true (lt_tensor_uniform_ (y, generator, -1, 1, &error));
+      x_dev = to_device (x, device);
+      y_dev = to_device (y, device);
+      y_view = lt_tensor_t (y, &error);
+      y_dev_view = lt_tensor_t (y_dev, &error);
+      g_assert_no_error (error);
+      if (!transposed)
+        {
+          g_set_object (&y_view, NULL);
+          g_set_object (&y_dev_view, NULL);
+          {
+            g_autoptr (LtTensor) t = lt_tensor_t (y, &error);
+            g_autoptr (LtTensor) t_dev = lt_tensor_t (y_dev, &error);
+
+            y_view = lt_tensor_contiguous (t, &error);
+            y_dev_view = lt_tensor_contiguous (t_dev, &error);
+          }
+        }
+      g_assert_no_error (error);
+      expected = lt_tensor_matmul (x, y_view, &error);
+      g_assert_no_error (error);
+      got = lt_tensor_matmul (x_dev, y_dev_view, &error);
+      g_assert_no_error (error);
+      assert_same_result ("large matmul", expected, NULL, got, NULL, TRUE);
+    }
 }
 
 static void

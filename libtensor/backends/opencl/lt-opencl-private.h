@@ -104,6 +104,17 @@ extern const LtPointwiseKernels lt_opencl_pointwise_kernels;
 extern const LtReduceKernels lt_opencl_reduce_kernels;
 extern const LtLinalgKernels lt_opencl_linalg_kernels;
 
+/* lt-opencl-blas.c: the product @args describes through CLBlast, when
+ * libtensor was built with it and it can take the layouts (*@done); FALSE
+ * with @error set when CLBlast fails. */
+gboolean lt_opencl_blas_matmul (LtOpenCLDevice     *device,
+                                const LtMatmulArgs *args,
+                                cl_mem              out,
+                                cl_mem              a,
+                                cl_mem              b,
+                                gboolean           *done,
+                                GError            **error);
+
 gboolean lt_opencl_random_fill (const LtBackend      *self,
                                 guint                 ndim,
                                 const gint64         *sizes,

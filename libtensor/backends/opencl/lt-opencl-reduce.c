@@ -251,6 +251,14 @@ opencl_matmul (const LtBackend *self,
     return FALSE;
   if (args.n_out == 0)
     return TRUE;
+  {
+    gboolean by_blas = FALSE;
+
+    if (!lt_opencl_blas_matmul (device, &args, out_buffer, a_buffer, b_buffer, &by_blas, error))
+      return FALSE;
+    if (by_blas)
+      return TRUE;
+  }
 
   g_mutex_lock (&device->launch_lock);
   if (ensure_kernel (device, error))
