@@ -50,6 +50,11 @@ gi.overrides.__path__ = [directory for directory in gi.overrides.__path__
 gi.require_version('Lt', '1.0')
 from gi.repository import GLib, Lt  # noqa: E402
 
+from lt_test_device import use_test_device  # noqa: E402
+
+# LT_TEST_DEVICE=opencl:0 runs the libtensor side on that device.
+use_test_device(GLib, Lt)
+
 import torch  # noqa: E402
 
 TORCH_ERRORS = (RuntimeError, IndexError, ValueError, TypeError)

@@ -56,6 +56,11 @@ gi.overrides.__path__ = [directory for directory in gi.overrides.__path__
 gi.require_version('Lt', '1.0')
 from gi.repository import GLib, Lt  # noqa: E402
 
+from lt_test_device import use_test_device  # noqa: E402
+
+# LT_TEST_DEVICE=opencl:0 runs the libtensor side on that device.
+use_test_device(GLib, Lt)
+
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
