@@ -482,6 +482,48 @@ check_copies (void)
           compare (what, device_bytes, host_bytes, N, sizes[dtype], dtype, false);
         }
     }
+  /* Contiguous rows, moved 16 bytes a thread: (4, 12) float32 out of a
+   * (4, 16) buffer from element 4 of each row, into a (4, 12) one; and a
+   * fill of the same. */
+  {
+    float rows[64], host_rows[48], device_rows[48];
+    float *d_rows, *d_dst;
+    float value = -2.5f;
+    LtCudaShape shape;
+
+    for (int i = 0; i < 64; i++)
+      rows[i] = (float) i * 0.5f;
+    d_rows = to_device (rows, 64);
+    CHECK_CUDA (cudaMalloc ((void **) &d_dst, sizeof host_rows));
+    memset (&shape, 0, sizeof shape);
+    shape.ndim = 2;
+    shape.sizes[0] = 4;
+    shape.sizes[1] = 12;
+    shape.dst_strides[0] = 12;
+    shape.dst_strides[1] = 1;
+    shape.src_strides[0] = 16;
+    shape.src_strides[1] = 1;
+    shape.src_offset = 4;
+    for (int r = 0; r < 4; r++)
+      for (int c = 0; c < 12; c++)
+        host_rows[r * 12 + c] = rows[4 + r * 16 + c];
+    for (int narrow = 0; narrow < 2; narrow++)
+      {
+        CHECK_CUDA (cudaMemset (d_dst, 0, sizeof host_rows));
+        CHECK_CUDA (lt_cuda_launch_copy (d_dst, d_rows, sizeof (float), &shape, 48, narrow));
+        CHECK_CUDA (cudaMemcpy (device_rows, d_dst, sizeof device_rows, cudaMemcpyDeviceToHost));
+        compare ("contiguous rows", device_rows, host_rows, 48, sizeof (float), LT_FLOAT32,
+                 false);
+      }
+    for (int i = 0; i < 48; i++)
+      host_rows[i] = value;
+    CHECK_CUDA (lt_cuda_launch_fill (d_dst, &value, sizeof (float), &shape, 48, 1));
+    CHECK_CUDA (cudaMemcpy (device_rows, d_dst, sizeof device_rows, cudaMemcpyDeviceToHost));
+    compare ("contiguous fill", device_rows, host_rows, 48, sizeof (float), LT_FLOAT32, false);
+    cudaFree (d_rows);
+    cudaFree (d_dst);
+  }
+
   cudaFree (d_a);
   cudaFree (d_out);
   printf ("ok copies and conversions\n");

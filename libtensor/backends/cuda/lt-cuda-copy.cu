@@ -6,8 +6,9 @@
  * fits, 64-bit otherwise; each thread walks the elements i, i + grid size,
  * ... (a grid-stride loop), so any grid covers any element count. Plain
  * copies and fills move elements of 1, 2, 4, 8 or 16 bytes without looking
- * at them; conversions follow lt-kernel-convert.h, the rules the CPU and
- * OpenCL use.
+ * at them, 16 bytes a thread where rows are contiguous and aligned;
+ * conversions follow lt-kernel-convert.h, the rules the CPU and OpenCL
+ * use.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -20,10 +21,49 @@
 
 #include "lt-cuda-kernels.h"
 
-struct Element16
+/* Aligned so that a thread moves it with one 128-bit load and store. */
+struct __align__ (16) Element16
 {
   uint64_t lo, hi;
 };
+
+/* Where the innermost dim is contiguous in both operands (the destination
+ * alone for a fill) and every row starts on a 16-byte boundary, the same
+ * launch in units of 16 bytes: each thread then moves a 128-bit vector
+ * instead of one narrow element. Device memory is 256-byte aligned, so
+ * element offsets that are multiples of the vector's width are too.
+ * Returns whether @shape and @n were rewritten so. */
+static bool
+widen (LtCudaShape *shape,
+       size_t       element_size,
+       int64_t     *n,
+       bool         fill)
+{
+  int inner = shape->ndim - 1;
+  int64_t width;
+
+  if (element_size >= 16 || shape->ndim == 0)
+    return false;
+  width = 16 / (int64_t) element_size;
+  if (shape->dst_strides[inner] != 1 || (!fill && shape->src_strides[inner] != 1)
+      || shape->sizes[inner] % width != 0 || shape->dst_offset % width != 0
+      || (!fill && shape->src_offset % width != 0))
+    return false;
+  for (int d = 0; d < inner; d++)
+    if (shape->dst_strides[d] % width != 0 || (!fill && shape->src_strides[d] % width != 0))
+      return false;
+
+  shape->sizes[inner] /= width;
+  for (int d = 0; d < inner; d++)
+    {
+      shape->dst_strides[d] /= width;
+      shape->src_strides[d] /= width;
+    }
+  shape->dst_offset /= width;
+  shape->src_offset /= width;
+  *n /= width;
+  return true;
+}
 
 /* The storage offsets of element @i of a launch over @shape. */
 template <typename Index>
@@ -146,6 +186,11 @@ lt_cuda_launch_copy (void              *dst,
                      int64_t            n,
                      int                narrow)
 {
+  LtCudaShape wide = *shape;
+  int64_t wide_n = n;
+
+  if (widen (&wide, element_size, &wide_n, false))
+    return launch_copy<Element16> (dst, src, &wide, wide_n, narrow);
   switch (element_size)
     {
     case 1:
@@ -169,6 +214,18 @@ lt_cuda_launch_fill (void              *dst,
                      int64_t            n,
                      int                narrow)
 {
+  LtCudaShape wide = *shape;
+  int64_t wide_n = n;
+
+  if (widen (&wide, element_size, &wide_n, true))
+    {
+      uint8_t pattern[16];
+
+      /* The value repeated across the vector. */
+      for (size_t at = 0; at < sizeof pattern; at += element_size)
+        memcpy (pattern + at, value, element_size);
+      return launch_fill<Element16> (dst, pattern, &wide, wide_n, narrow);
+    }
   switch (element_size)
     {
     case 1:
