@@ -57,6 +57,41 @@ ensure_kernel (LtOpenCLDevice *device,
   return TRUE;
 }
 
+/* The kernels of the program, as in lt-opencl-private.h's reduce_kernels. */
+enum
+{
+  KERNEL_REDUCE,
+  KERNEL_LINES,
+  KERNEL_ALLCLOSE,
+  KERNEL_MATMUL,
+};
+
+/* Runs kernel @which over @n work items at most, with @n_args arguments
+ * of @sizes and @values, in order. */
+static gboolean
+launch (LtOpenCLDevice     *device,
+        int                 which,
+        gint64              n,
+        guint               n_args,
+        const gsize        *sizes,
+        const void *const  *values,
+        GError            **error)
+{
+  gboolean done = FALSE;
+
+  g_mutex_lock (&device->launch_lock);
+  if (ensure_kernel (device, error))
+    {
+      cl_kernel kernel = device->reduce_kernels[which];
+
+      for (guint i = 0; i < n_args; i++)
+        clSetKernelArg (kernel, i, sizes[i], values[i]);
+      done = lt_opencl_launch (device, kernel, n, error);
+    }
+  g_mutex_unlock (&device->launch_lock);
+  return done;
+}
+
 static gboolean
 opencl_reduce (const LtBackend      *self,
                const LtReduceParams *params,
@@ -73,7 +108,6 @@ opencl_reduce (const LtBackend      *self,
   cl_mem src_buffer = src->buffer;
   LtReduceArgs args = { 0 };
   LtReduceShape shape = { { 0 } };
-  gboolean done = FALSE;
 
   if (!lt_opencl_services->plan_reduce (params, ndim, sizes, dst, indices, src, &args, &shape,
                                         error))
@@ -81,20 +115,12 @@ opencl_reduce (const LtBackend      *self,
   if (args.n_out == 0)
     return TRUE;
 
-  g_mutex_lock (&device->launch_lock);
-  if (ensure_kernel (device, error))
-    {
-      cl_kernel kernel = device->reduce_kernels[0];
-
-      clSetKernelArg (kernel, 0, sizeof dst_buffer, &dst_buffer);
-      clSetKernelArg (kernel, 1, sizeof indices_buffer, &indices_buffer);
-      clSetKernelArg (kernel, 2, sizeof src_buffer, &src_buffer);
-      clSetKernelArg (kernel, 3, sizeof args, &args);
-      clSetKernelArg (kernel, 4, sizeof shape, &shape);
-      done = lt_opencl_launch (device, kernel, args.n_out, error);
-    }
-  g_mutex_unlock (&device->launch_lock);
-  return done;
+  return launch (device, KERNEL_REDUCE, args.n_out, 5,
+                 (const gsize[]) { sizeof dst_buffer, sizeof indices_buffer, sizeof src_buffer,
+                                   sizeof args, sizeof shape },
+                 (const void *const[]) { &dst_buffer, &indices_buffer, &src_buffer, &args,
+                                         &shape },
+                 error);
 }
 
 static gboolean
@@ -111,26 +137,16 @@ run_lines (const LtBackend *self,
   cl_mem dst_buffer = dst->buffer, src_buffer = src->buffer;
   LtReduceArgs args;
   LtReduceShape shape;
-  gboolean done = FALSE;
 
   if (!lt_opencl_services->plan_lines (op, ndim, sizes, dim, dst, src, &args, &shape, error))
     return FALSE;
   if (args.n_out == 0)
     return TRUE;
 
-  g_mutex_lock (&device->launch_lock);
-  if (ensure_kernel (device, error))
-    {
-      cl_kernel kernel = device->reduce_kernels[1];
-
-      clSetKernelArg (kernel, 0, sizeof dst_buffer, &dst_buffer);
-      clSetKernelArg (kernel, 1, sizeof src_buffer, &src_buffer);
-      clSetKernelArg (kernel, 2, sizeof args, &args);
-      clSetKernelArg (kernel, 3, sizeof shape, &shape);
-      done = lt_opencl_launch (device, kernel, args.n_out, error);
-    }
-  g_mutex_unlock (&device->launch_lock);
-  return done;
+  return launch (device, KERNEL_LINES, args.n_out, 4,
+                 (const gsize[]) { sizeof dst_buffer, sizeof src_buffer, sizeof args,
+                                   sizeof shape },
+                 (const void *const[]) { &dst_buffer, &src_buffer, &args, &shape }, error);
 }
 
 static gboolean
@@ -194,19 +210,11 @@ opencl_allclose (const LtBackend *self,
       lt_opencl_set_error (error, status, "allocating a flag on the device");
       return FALSE;
     }
-  g_mutex_lock (&device->launch_lock);
-  if (ensure_kernel (device, error))
-    {
-      cl_kernel kernel = device->reduce_kernels[2];
-
-      clSetKernelArg (kernel, 0, sizeof b_buffer, &b_buffer);
-      clSetKernelArg (kernel, 1, sizeof a_buffer, &a_buffer);
-      clSetKernelArg (kernel, 2, sizeof flag_buffer, &flag_buffer);
-      clSetKernelArg (kernel, 3, sizeof args, &args);
-      clSetKernelArg (kernel, 4, sizeof shape, &shape);
-      done = lt_opencl_launch (device, kernel, args.n_out, error);
-    }
-  g_mutex_unlock (&device->launch_lock);
+  done = launch (device, KERNEL_ALLCLOSE, args.n_out, 5,
+                 (const gsize[]) { sizeof b_buffer, sizeof a_buffer, sizeof flag_buffer,
+                                   sizeof args, sizeof shape },
+                 (const void *const[]) { &b_buffer, &a_buffer, &flag_buffer, &args, &shape },
+                 error);
   if (done)
     {
       status = clEnqueueReadBuffer (device->queue, flag_buffer, CL_TRUE, 0, sizeof flag, &flag,
@@ -244,7 +252,6 @@ opencl_matmul (const LtBackend *self,
   LtOpenCLDevice *device = (LtOpenCLDevice *) self;
   cl_mem out_buffer = out->buffer, a_buffer = a->buffer, b_buffer = b->buffer;
   LtMatmulArgs args;
-  gboolean done = FALSE;
 
   if (!lt_opencl_services->plan_matmul (batch_ndim, batch_sizes, m, n, k, out, a, b, &args,
                                         error))
@@ -260,19 +267,10 @@ opencl_matmul (const LtBackend *self,
       return TRUE;
   }
 
-  g_mutex_lock (&device->launch_lock);
-  if (ensure_kernel (device, error))
-    {
-      cl_kernel kernel = device->reduce_kernels[3];
-
-      clSetKernelArg (kernel, 0, sizeof out_buffer, &out_buffer);
-      clSetKernelArg (kernel, 1, sizeof a_buffer, &a_buffer);
-      clSetKernelArg (kernel, 2, sizeof b_buffer, &b_buffer);
-      clSetKernelArg (kernel, 3, sizeof args, &args);
-      done = lt_opencl_launch (device, kernel, args.n_out, error);
-    }
-  g_mutex_unlock (&device->launch_lock);
-  return done;
+  return launch (device, KERNEL_MATMUL, args.n_out, 4,
+                 (const gsize[]) { sizeof out_buffer, sizeof a_buffer, sizeof b_buffer,
+                                   sizeof args },
+                 (const void *const[]) { &out_buffer, &a_buffer, &b_buffer, &args }, error);
 }
 
 const LtLinalgKernels lt_opencl_linalg_kernels = {
