@@ -215,20 +215,11 @@ sum_dims (LtTensor       *t,
   if (a == NULL)
     return NULL;
   r = a->sizes[n_keep];
-  ones = lt_tensor_new_ones (lt_tensor_get_dtype (t), &r, 1, error);
-  if (ones == NULL)
+  /* On the operand's device, filled there. */
+  ones = lt_tensor_new_contiguous_on (lt_storage_get_backend (t->storage), OP,
+                                      lt_tensor_get_dtype (t), 1, &r, error);
+  if (ones == NULL || !lt_tensor_fill (ones, 1.0, error))
     return NULL;
-  /* On the operand's device. */
-  if (lt_storage_get_device_type (t->storage) != LT_DEVICE_TYPE_CPU)
-    {
-      g_autoptr (LtDevice) device = lt_tensor_get_device (t);
-      LtTensor *moved = lt_tensor_to_device (ones, device, error);
-
-      g_object_unref (ones);
-      ones = moved;
-      if (ones == NULL)
-        return NULL;
-    }
 
   /* Each kept index is a batch of one row (1 x r) times the ones (r x 1). */
   for (guint i = 0; i < n_keep; i++)

@@ -189,6 +189,14 @@ lt_reduce_welford_combine (LtReduceAcc       *acc,
   acc->n = n;
 }
 
+/* |re + im i|: exact for real values, hypot () for complex ones. */
+LT_FUNCTION double
+lt_reduce_magnitude (double re,
+                     double im)
+{
+  return im == 0 ? fabs (re) : hypot (re, im);
+}
+
 /* Element @e, at row-major position @index among the reduced elements,
  * joins @acc. */
 LT_FUNCTION void
@@ -266,7 +274,7 @@ lt_reduce_add (int                 op,
       break;
     case LT_KR_NORM:
       {
-        double a = e->im == 0 ? fabs (e->re) : hypot (e->re, e->im);
+        double a = lt_reduce_magnitude (e->re, e->im);
 
         acc->n++;
         if (p == INFINITY)
@@ -710,8 +718,8 @@ lt_allclose_element (lt_i64                 o,
     return args->equal_nan;
   dre = x.re - y.re;
   dim = x.im - y.im;
-  error = dim == 0 ? fabs (dre) : hypot (dre, dim);
-  magnitude = y.im == 0 ? fabs (y.re) : hypot (y.re, y.im);
+  error = lt_reduce_magnitude (dre, dim);
+  magnitude = lt_reduce_magnitude (y.re, y.im);
   /* An infinite difference is never close, even against an infinite
    * tolerance. */
   return isfinite (error) && error <= args->atol + args->rtol * magnitude;

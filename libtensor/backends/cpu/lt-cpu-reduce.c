@@ -122,22 +122,6 @@ acc_init (const LtReduceParams *params,
   lt_reduce_init (params->op, params->p, acc);
 }
 
-static inline gboolean
-float_wins (gboolean max,
-            double   v,
-            gint64   index,
-            double   best,
-            gint64   best_index)
-{
-  return lt_reduce_float_wins (max, v, index, best, best_index);
-}
-
-static inline double
-elem_abs (const Elem *e)
-{
-  return e->im == 0 ? fabs (e->re) : hypot (e->re, e->im);
-}
-
 static inline void
 acc_add (const LtReduceParams *params,
          gboolean              integral,
@@ -425,7 +409,7 @@ reduce_row (const Reduction *r,
           double x = f32 ? *(const float *) (p + k * stride) : *(const double *) (p + k * stride);
           gint64 i = index + k * index_stride;
 
-          if (float_wins (max, x, i, acc->re, acc->n))
+          if (lt_reduce_float_wins (max, x, i, acc->re, acc->n))
             {
               acc->re = x;
               acc->n = i;
@@ -1087,13 +1071,11 @@ allclose (guint            ndim,
           }
         else
           {
-            Elem d = { x.re - y.re, x.im - y.im, 0 };
-
-            double error = elem_abs (&d);
+            double error = lt_reduce_magnitude (x.re - y.re, x.im - y.im);
 
             /* An infinite difference is never close, even against an
              * infinite tolerance. */
-            if (!isfinite (error) || !(error <= atol + rtol * elem_abs (&y)))
+            if (!isfinite (error) || !(error <= atol + rtol * lt_reduce_magnitude (y.re, y.im)))
               return FALSE;
           }
       }
