@@ -302,7 +302,9 @@ execute (const char        *op,
 
 /* A CPU scalar (0-dim tensor) meets a device tensor on the device, as in
  * PyTorch: replaces each such operand of @operands with a copy on the
- * device of the first operand that is not one, keeping the copies in
+ * device of the first operand that is not one, converted on the CPU to the
+ * dtype the op computes it in (@dtypes, one per operand: a device need
+ * not convert from float64, which some cannot), keeping the copies in
  * @moved for the caller to drop. The first operand stays when @keep_first
  * (the tensor written in place). Other operands must already share a
  * device (launch() checks). */
@@ -321,11 +323,12 @@ moved_scalars_clear (MovedScalars *moved)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MovedScalars, moved_scalars_clear)
 
 static gboolean
-move_cpu_scalars (LtTensor    **operands,
-                  guint         n,
-                  gboolean      keep_first,
-                  MovedScalars *moved,
-                  GError      **error)
+move_cpu_scalars (LtTensor     **operands,
+                  guint          n,
+                  gboolean       keep_first,
+                  const LtDType *dtypes,
+                  MovedScalars  *moved,
+                  GError       **error)
 {
   LtTensor *target = NULL;
   g_autoptr (LtDevice) device = NULL;
@@ -344,7 +347,8 @@ move_cpu_scalars (LtTensor    **operands,
     if (operands[i] != NULL && operands[i]->ndim == 0
         && lt_storage_get_device_type (operands[i]->storage) == LT_DEVICE_TYPE_CPU)
       {
-        LtTensor *copy = lt_tensor_to_device (operands[i], device, error);
+        g_autoptr (LtTensor) converted = lt_tensor_to_dtype (operands[i], dtypes[i], error);
+        LtTensor *copy = converted != NULL ? lt_tensor_to_device (converted, device, error) : NULL;
 
         if (copy == NULL)
           return FALSE;
@@ -595,7 +599,8 @@ binary (LtTensor   *self,
       return FALSE;
     }
 
-  if (!move_cpu_scalars (operands, 2, in_place, &moved, error))
+  if (!move_cpu_scalars (operands, 2, in_place, (const LtDType[]) { compute, compute }, &moved,
+                         error))
     return FALSE;
   self = operands[0];
   other = operands[1];
@@ -870,7 +875,8 @@ lt_tensor_where (LtTensor *condition,
       return NULL;
     }
   dtype = lt_tensor_result_type_of (operands + 1, 2);
-  if (!move_cpu_scalars (operands, 3, FALSE, &moved, error)
+  if (!move_cpu_scalars (operands, 3, FALSE, (const LtDType[]) { LT_DTYPE_BOOL, dtype, dtype },
+                         &moved, error)
       || !broadcast ("where()", operands, 3, &ndim, sizes, names, error))
     return NULL;
 
@@ -924,7 +930,8 @@ lerp (LtTensor  *self,
                      dtype_name (lt_tensor_get_dtype (operands[i])), dtype_name (dtype));
         return FALSE;
       }
-  if (!move_cpu_scalars (operands, 3, in_place, &moved, error)
+  if (!move_cpu_scalars (operands, 3, in_place, (const LtDType[]) { dtype, dtype, dtype },
+                         &moved, error)
       || !broadcast (opname, operands, 3, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, dtype, ndim, sizes, error))
@@ -1046,7 +1053,8 @@ clamp (LtTensor  *self,
                    dtype == LT_DTYPE_BOOL ? " with both bounds; use logical operations" : "");
       return FALSE;
     }
-  if (!move_cpu_scalars (operands, n, in_place, &moved, error)
+  if (!move_cpu_scalars (operands, n, in_place, (const LtDType[]) { dtype, dtype, dtype },
+                         &moved, error)
       || !broadcast (opname, operands, n, &ndim, sizes, names, error))
     return FALSE;
   if (in_place && !check_in_place (opname, self, dtype, ndim, sizes, error))

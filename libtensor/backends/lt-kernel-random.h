@@ -18,6 +18,14 @@
 #ifndef LT_KERNEL_RANDOM_H
 #define LT_KERNEL_RANDOM_H
 
+/* Real launch arguments: double, unless the including file defines
+ * LT_ARG_REAL first (OpenCL devices without float64 take a float in the
+ * same 8 bytes, so that the host's layout still holds). */
+#ifndef LT_ARG_REAL
+typedef double lt_arg_real;
+#define LT_ARG_REAL(x) (x)
+#endif
+
 /* The values of LtRandomDistribution (lt-backend.h; lt-backend.c checks). */
 #define LT_KRAND_UNIFORM 0
 #define LT_KRAND_NORMAL 1
@@ -31,7 +39,7 @@ typedef struct
   lt_u64 seed;
   lt_u64 counter;
   lt_i64 low, high;
-  double a, b;
+  lt_arg_real a, b;
   lt_i64 n;
   lt_i64 dst_offset;
   lt_i64 probability_offset;
@@ -99,13 +107,14 @@ lt_random_normal (const LtRandomArgs *args,
                   lt_u64              n_values)
 {
   lt_u64 first = v & ~(lt_u64) 1;
-  double scale = args->is_complex ? args->b * sqrt (0.5) : args->b;
+  double std = LT_ARG_REAL (args->b);
+  double scale = args->is_complex ? std * sqrt (0.5) : std;
   double u1 = 1.0 - lt_random_uniform (args, first);
   double u2 = first + 1 < n_values ? lt_random_uniform (args, first + 1) : 0.0;
   double radius = sqrt (-2.0 * log (u1)) * scale;
   double angle = 2.0 * 3.14159265358979323846 * u2;
 
-  return args->a + radius * (v == first ? cos (angle) : sin (angle));
+  return LT_ARG_REAL (args->a) + radius * (v == first ? cos (angle) : sin (angle));
 }
 
 LT_FUNCTION void
@@ -207,7 +216,7 @@ lt_random_element (lt_i64                 i,
       return;
     case LT_KRAND_BERNOULLI:
       {
-        double probability = args->a;
+        double probability = LT_ARG_REAL (args->a);
 
         if (args->has_probabilities)
           {
@@ -223,6 +232,7 @@ lt_random_element (lt_i64                 i,
     default:
       {
         int parts = args->is_complex ? 2 : 1;
+        double low = LT_ARG_REAL (args->a), high = LT_ARG_REAL (args->b);
         lt_u64 n_values = (lt_u64) args->n * (lt_u64) parts;
 
         for (int part = 0; part < parts; part++)
@@ -232,8 +242,7 @@ lt_random_element (lt_i64                 i,
 
             if (args->distribution == LT_KRAND_UNIFORM)
               lt_random_store_below (q, args->real_dtype,
-                                     args->a + (args->b - args->a) * lt_random_uniform (args, v),
-                                     args->b);
+                                     low + (high - low) * lt_random_uniform (args, v), high);
             else
               lt_random_store_real (q, args->real_dtype, lt_random_normal (args, v, n_values));
           }

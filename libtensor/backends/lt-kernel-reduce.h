@@ -12,13 +12,22 @@
  *
  * The including file defines first LT_FUNCTION (how helpers are declared)
  * and the integer types lt_i64 and lt_u64; device code also needs double
- * precision.
+ * precision, or defines double as float where the device has none (then
+ * accumulating in float).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
 #ifndef LT_KERNEL_REDUCE_H
 #define LT_KERNEL_REDUCE_H
+
+/* Real launch arguments: double, unless the including file defines
+ * LT_ARG_REAL first (OpenCL devices without float64 take a float in the
+ * same 8 bytes, so that the host's layout still holds). */
+#ifndef LT_ARG_REAL
+typedef double lt_arg_real;
+#define LT_ARG_REAL(x) (x)
+#endif
 
 /* The numbers of LtReduceOp (lt-backend-reduce.h; lt-backend.c checks). */
 #define LT_KR_SUM 0
@@ -463,11 +472,11 @@ typedef struct
   lt_i64 src_offset;
   lt_i64 n_out;
   lt_i64 n_reduced;
-  double correction;
-  double p;
+  lt_arg_real correction;
+  lt_arg_real p;
   /* allclose: |a - b| <= atol + rtol * |b|, NaNs equal when equal_nan. */
-  double rtol;
-  double atol;
+  lt_arg_real rtol;
+  lt_arg_real atol;
   int equal_nan;
   int op;
   int dst_dtype;
@@ -510,7 +519,8 @@ lt_reduce_accumulate (const LtReduceArgs    *args,
       e.i = v.kind == LT_KIND_INT ? v.i : 0;
       e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
       e.im = v.im;
-      lt_reduce_add (args->op, args->p, args->integral, args->is_complex, acc, &e, r);
+      lt_reduce_add (args->op, LT_ARG_REAL (args->p), args->integral, args->is_complex, acc, &e,
+                     r);
     }
 }
 
@@ -524,8 +534,9 @@ lt_reduce_store (const LtReduceArgs *args,
                  LT_GLOBAL lt_i64   *indices)
 {
   LtKernelValue v;
-  int kind = lt_reduce_result (args->op, args->correction, args->p, args->integral,
-                               args->is_complex, acc, args->n_reduced, &v.i, &v.re, &v.im);
+  int kind = lt_reduce_result (args->op, LT_ARG_REAL (args->correction), LT_ARG_REAL (args->p),
+                               args->integral, args->is_complex, acc, args->n_reduced, &v.i,
+                               &v.re, &v.im);
 
   v.kind = kind == LT_KR_RESULT_INT    ? LT_KIND_INT
            : kind == LT_KR_RESULT_REAL ? LT_KIND_FLOAT
@@ -570,7 +581,7 @@ lt_reduce_output (lt_i64                 o,
   LtReduceAcc acc;
 
   lt_reduce_kept_offsets (o, shape, &at_src, &at_out);
-  lt_reduce_init (args->op, args->p, &acc);
+  lt_reduce_init (args->op, LT_ARG_REAL (args->p), &acc);
   lt_reduce_accumulate (args, shape, src, at_src, 0, 1, &acc);
   lt_reduce_store (args, &acc, at_out, dst, indices);
 }
@@ -693,6 +704,7 @@ lt_allclose_element (lt_i64                 o,
   lt_i64 at_a = args->src_offset, at_b = args->dst_offset;
   LtKernelValue x, y;
   double dre, dim, error, magnitude;
+  double atol = LT_ARG_REAL (args->atol), rtol = LT_ARG_REAL (args->rtol);
 
   lt_reduce_kept_offsets (o, shape, &at_a, &at_b);
   x = lt_kernel_load (a + at_a * args->src_size, args->src_dtype);
@@ -706,7 +718,7 @@ lt_allclose_element (lt_i64                 o,
       /* At least 1: doubles may round two large int64 together. */
       diff = fabs ((double) x.i - (double) y.i);
       diff = diff > 1.0 ? diff : 1.0;
-      return diff <= args->atol + args->rtol * fabs ((double) y.i);
+      return diff <= atol + rtol * fabs ((double) y.i);
     }
   if (x.kind == LT_KIND_INT)
     x.re = (double) x.i;
@@ -722,7 +734,7 @@ lt_allclose_element (lt_i64                 o,
   magnitude = lt_reduce_magnitude (y.re, y.im);
   /* An infinite difference is never close, even against an infinite
    * tolerance. */
-  return isfinite (error) && error <= args->atol + args->rtol * magnitude;
+  return isfinite (error) && error <= atol + rtol * magnitude;
 }
 
 #endif /* LT_KERNEL_REDUCE_WALK */

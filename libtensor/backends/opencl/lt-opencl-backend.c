@@ -237,10 +237,14 @@ open_device (OpenCLDevice *device,
   cl_context_properties properties[] = {
     CL_CONTEXT_PLATFORM, (cl_context_properties) device->platform, 0,
   };
+  cl_device_fp_config fp64 = 0;
   cl_int status = CL_SUCCESS;
 
   if (device->queue != NULL)
     return TRUE;
+
+  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+  device->has_fp64 = fp64 != 0 && g_getenv ("LT_OPENCL_NO_FP64") == NULL;
 
   device->context = clCreateContext (properties, 1, &device->device, NULL, NULL, &status);
   if (device->context == NULL)

@@ -3,8 +3,8 @@
  * Built once per device, after lt-opencl-shape.cl and lt-kernel-convert.h
  * (the conversion rules
  * the CUDA kernels share, see lt-opencl-copy.c for the definitions it
- * expects), so that every pair of dtypes converts as on the CPU. Needs
- * cl_khr_fp64.
+ * expects), so that every pair of dtypes converts as on the CPU; devices
+ * without float64 convert through float, between the other dtypes.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */

@@ -54,15 +54,42 @@ element_slot (gsize element_size)
   g_return_val_if_reached (-1);
 }
 
-/* The definitions lt-kernel-convert.h expects, in OpenCL C. */
-const char lt_opencl_convert_prelude[] =
-  "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+/* The definitions lt-kernel-convert.h expects, in OpenCL C: computing in
+ * double where the device has it, else in float (with float constants),
+ * real launch arguments then being floats in double's 8 bytes (see
+ * lt_opencl_fit_real_arg()). */
+static const char convert_prelude_fp64[] =
+  "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+static const char convert_prelude_fp32[] =
+  "#define double float\n"
+  "typedef struct { float value; uint unused; } lt_arg_real;\n"
+  "#define LT_ARG_REAL(x) ((x).value)\n";
+static const char convert_prelude_common[] =
   "#define LT_GLOBAL __global\n"
   "#define LT_FUNCTION static\n"
   "#define LT_AS_FLOAT(u) as_float ((uint) (u))\n"
   "#define LT_AS_UINT(f) as_uint ((float) (f))\n"
   "typedef uchar lt_u8; typedef char lt_i8; typedef ushort lt_u16; typedef short lt_i16;\n"
   "typedef uint lt_u32; typedef int lt_i32; typedef long lt_i64; typedef ulong lt_u64;\n";
+
+char *
+lt_opencl_convert_prelude (LtOpenCLDevice *device)
+{
+  return g_strconcat (device->has_fp64 ? convert_prelude_fp64 : convert_prelude_fp32,
+                      convert_prelude_common, NULL);
+}
+
+void
+lt_opencl_fit_real_arg (LtOpenCLDevice *device,
+                        lt_arg_real    *arg)
+{
+  float narrow = (float) *arg;
+
+  if (device->has_fp64)
+    return;
+  memset (arg, 0, sizeof *arg);
+  memcpy (arg, &narrow, sizeof narrow);
+}
 
 /* The program made of @prelude (nullable) then the resources @names, built
  * for the device with @options. */
@@ -179,32 +206,46 @@ ensure_kernels (LtOpenCLDevice *device,
 }
 
 gboolean
-lt_opencl_require_fp64 (LtOpenCLDevice *device,
-                        const char     *what,
-                        GError        **error)
+lt_opencl_check_dtypes (LtOpenCLDevice          *device,
+                        const LtOperand *const *operands,
+                        guint                   n_operands,
+                        GError                **error)
 {
-  cl_device_fp_config fp64 = 0;
-
-  clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
-  if (fp64 != 0)
+  if (device->has_fp64)
     return TRUE;
-  g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "opencl:%u has no float64 support, which %s on it needs; move the tensors to "
-               "the CPU with to_cpu() first", device->index, what);
-  return FALSE;
+  for (guint i = 0; i < n_operands; i++)
+    {
+      LtDType dtype;
+
+      if (operands[i] == NULL)
+        continue;
+      dtype = operands[i]->dtype;
+      if (dtype == LT_DTYPE_FLOAT64 || dtype == LT_DTYPE_COMPLEX128)
+        {
+          g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                       "opencl:%u has no float64 support: %s tensors can be stored and copied "
+                       "there, but not computed with; compute in %s (to_dtype() on the CPU), "
+                       "or move the tensors to the CPU with to_cpu()",
+                       device->index, lt_dtype_get_name (dtype),
+                       dtype == LT_DTYPE_FLOAT64 ? "float32" : "complex64");
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 char *
-lt_opencl_dtype_defines (void)
+lt_opencl_program_options (LtOpenCLDevice *device)
 {
   return g_strdup_printf ("-DLT_BOOL=%d -DLT_UINT8=%d -DLT_INT8=%d -DLT_INT16=%d "
                           "-DLT_INT32=%d -DLT_INT64=%d -DLT_FLOAT16=%d -DLT_BFLOAT16=%d "
                           "-DLT_FLOAT32=%d -DLT_FLOAT64=%d -DLT_COMPLEX64=%d "
-                          "-DLT_COMPLEX128=%d",
+                          "-DLT_COMPLEX128=%d%s",
                           LT_DTYPE_BOOL, LT_DTYPE_UINT8, LT_DTYPE_INT8, LT_DTYPE_INT16,
                           LT_DTYPE_INT32, LT_DTYPE_INT64, LT_DTYPE_FLOAT16, LT_DTYPE_BFLOAT16,
                           LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64,
-                          LT_DTYPE_COMPLEX128);
+                          LT_DTYPE_COMPLEX128,
+                          device->has_fp64 ? "" : " -cl-single-precision-constant");
 }
 
 /* Builds the converting copy if that has not been done; the dtypes' numbers
@@ -213,17 +254,16 @@ static gboolean
 ensure_cast_kernel (LtOpenCLDevice *device,
                     GError        **error)
 {
+  g_autofree char *prelude = NULL;
   g_autofree char *options = NULL;
   cl_program program;
 
   if (device->cast_program != NULL)
     return TRUE;
 
-  if (!lt_opencl_require_fp64 (device, "converting between dtypes", error))
-    return FALSE;
-
-  options = lt_opencl_dtype_defines ();
-  program = lt_opencl_build_program (device, lt_opencl_convert_prelude,
+  prelude = lt_opencl_convert_prelude (device);
+  options = lt_opencl_program_options (device);
+  program = lt_opencl_build_program (device, prelude,
                                      (const char *[]) { "lt-opencl-shape.cl",
                                                         "lt-kernel-convert.h",
                                                         "lt-opencl-cast.cl", NULL },
@@ -358,6 +398,8 @@ lt_opencl_copy (const LtBackend *self,
       cl_long dst_size = (cl_long) element_size;
       cl_long src_size = (cl_long) lt_dtype_get_element_size (src->dtype);
 
+      if (!lt_opencl_check_dtypes (device, (const LtOperand *[]) { dst, src }, 2, error))
+        return FALSE;
       g_mutex_lock (&device->launch_lock);
       if (ensure_cast_kernel (device, error))
         {

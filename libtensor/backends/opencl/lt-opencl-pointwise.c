@@ -89,6 +89,7 @@ ensure_kernels (LtOpenCLDevice *device,
                 LtDType         dtype,
                 GError        **error)
 {
+  g_autofree char *convert = NULL;
   g_autofree char *prelude = NULL;
   g_autofree char *defines = NULL;
   g_autofree char *options = NULL;
@@ -98,10 +99,7 @@ ensure_kernels (LtOpenCLDevice *device,
   if (device->pointwise_programs[dtype] != NULL)
     return TRUE;
 
-  /* lt-kernel-convert.h computes in double. */
-  if (!lt_opencl_require_fp64 (device, "computing element by element", error))
-    return FALSE;
-
+  convert = lt_opencl_convert_prelude (device);
   /* Contraction off before any of the shared code: a * b + c in one
    * rounding would not be the CPU's. */
   prelude = g_strdup_printf ("#pragma OPENCL FP_CONTRACT OFF\n%s"
@@ -114,11 +112,11 @@ ensure_kernels (LtOpenCLDevice *device,
                              "#define LT_PW_STORE(v) %s\n"
                              "#define LT_PW_MAKE(r, i) ((LT_PW_C) ((r), (i)))\n"
                              "#define LT_PW_FN(name) name\n",
-                             lt_opencl_convert_prelude, dtype_types[dtype].kind,
+                             convert, dtype_types[dtype].kind,
                              dtype_types[dtype].is_bool, dtype_types[dtype].storage,
                              dtype_types[dtype].compute, dtype_types[dtype].real,
                              dtype_types[dtype].load, dtype_types[dtype].store);
-  defines = lt_opencl_dtype_defines ();
+  defines = lt_opencl_program_options (device);
   /* Division and square roots rounded as the CPU rounds them, where the
    * device can (OpenCL otherwise allows float32 ones a few ulps off). */
   clGetDeviceInfo (device->device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp32, &fp32, NULL);
@@ -218,7 +216,8 @@ run (const LtBackend  *self,
   gint64 numel;
   gboolean done = FALSE;
 
-  if (!shape_for (ndim, sizes, operands, n_operands, &shape, &numel, error))
+  if (!lt_opencl_check_dtypes (device, operands, n_operands, error)
+      || !shape_for (ndim, sizes, operands, n_operands, &shape, &numel, error))
     return FALSE;
   if (numel == 0)
     return TRUE;

@@ -30,6 +30,10 @@ typedef struct
   cl_device_id device;
   cl_context context;
   cl_command_queue queue;
+  /* Whether kernels compute in double; else in float, with float64 and
+   * complex128 refused (CL_DEVICE_DOUBLE_FP_CONFIG, or LT_OPENCL_NO_FP64
+   * set in the environment to try that path on any device). */
+  gboolean has_fp64;
 
   /* The copy and fill kernels, built on first use per element size. A
    * kernel's arguments are state, so launches hold @launch_lock from
@@ -69,16 +73,21 @@ gboolean lt_opencl_fill          (const LtBackend *self,
                                   GError         **error);
 void     lt_opencl_release_kernels (LtOpenCLDevice *device);
 
-/* What lt-kernel-convert.h needs defined, in OpenCL C, and the -D options
- * that give it LtDType's numbers (free the string). */
-extern const char lt_opencl_convert_prelude[];
-char      *lt_opencl_dtype_defines (void);
-/* TRUE when @device computes in float64, which every kernel but the plain
- * copies needs (lt-kernel-convert.h); else FALSE with @error saying that
- * @what needs it. */
-gboolean   lt_opencl_require_fp64  (LtOpenCLDevice *device,
-                                    const char     *what,
-                                    GError        **error);
+/* What lt-kernel-convert.h needs defined, in OpenCL C, for @device, and
+ * the build options that give it LtDType's numbers (free both strings). */
+char      *lt_opencl_convert_prelude (LtOpenCLDevice *device);
+char      *lt_opencl_program_options (LtOpenCLDevice *device);
+/* TRUE when @device can compute with the dtypes of @operands (NULL ones
+ * skipped): devices without float64 compute everything in float, and
+ * refuse float64 and complex128 (FALSE with @error set). */
+gboolean   lt_opencl_check_dtypes    (LtOpenCLDevice          *device,
+                                      const LtOperand *const *operands,
+                                      guint                   n_operands,
+                                      GError                **error);
+/* Stores @arg as a float in its own 8 bytes where @device lacks float64,
+ * as the kernels then read it (LT_ARG_REAL); else leaves it alone. */
+void       lt_opencl_fit_real_arg    (LtOpenCLDevice *device,
+                                      lt_arg_real    *arg);
 
 /* The program made of @prelude (nullable) then the GResource files @names,
  * built for @device with @options. */

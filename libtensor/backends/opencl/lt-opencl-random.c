@@ -21,22 +21,21 @@ static gboolean
 ensure_kernel (LtOpenCLDevice *device,
                GError        **error)
 {
+  g_autofree char *convert = NULL;
   g_autofree char *prelude = NULL;
   g_autofree char *options = NULL;
   cl_program program;
 
   if (device->random_program != NULL)
     return TRUE;
-  if (!lt_opencl_require_fp64 (device, "filling with random numbers", error))
-    return FALSE;
-
+  convert = lt_opencl_convert_prelude (device);
   prelude = g_strdup_printf ("#pragma OPENCL FP_CONTRACT OFF\n%s"
                              "typedef uint uint32_t;\n"
                              "typedef ulong uint64_t;\n"
                              "#define UINT32_C(x) (x##u)\n"
                              "#define LT_NEXTAFTERF nextafter\n",
-                             lt_opencl_convert_prelude);
-  options = lt_opencl_dtype_defines ();
+                             convert);
+  options = lt_opencl_program_options (device);
   program = lt_opencl_build_program (device, prelude,
                                      (const char *[]) { "lt-kernel-convert.h", "lt-philox.h",
                                                         "lt-kernel-random.h",
@@ -67,9 +66,12 @@ lt_opencl_random_fill (const LtBackend      *self,
   LtRandomArgs args;
   gboolean done = FALSE;
 
-  if (!lt_opencl_services->plan_random (ndim, sizes, dst, probabilities, params, seed, counter,
-                                        &args, error))
+  if (!lt_opencl_check_dtypes (device, (const LtOperand *[]) { dst, probabilities }, 2, error)
+      || !lt_opencl_services->plan_random (ndim, sizes, dst, probabilities, params, seed,
+                                           counter, &args, error))
     return FALSE;
+  lt_opencl_fit_real_arg (device, &args.a);
+  lt_opencl_fit_real_arg (device, &args.b);
   if (args.n == 0)
     return TRUE;
 

@@ -28,6 +28,7 @@ static gboolean
 ensure_kernel (LtOpenCLDevice *device,
                GError        **error)
 {
+  g_autofree char *convert = NULL;
   g_autofree char *prelude = NULL;
   g_autofree char *options = NULL;
   cl_program program;
@@ -35,11 +36,10 @@ ensure_kernel (LtOpenCLDevice *device,
   if (device->reduce_program != NULL)
     return TRUE;
 
-  if (!lt_opencl_require_fp64 (device, "reducing", error))
-    return FALSE;
+  convert = lt_opencl_convert_prelude (device);
   prelude = g_strdup_printf ("#pragma OPENCL FP_CONTRACT OFF\n%s#define LT_KERNEL_REDUCE_WALK 1\n",
-                             lt_opencl_convert_prelude);
-  options = lt_opencl_dtype_defines ();
+                             convert);
+  options = lt_opencl_program_options (device);
   program = lt_opencl_build_program (device, prelude,
                                      (const char *[]) { "lt-kernel-convert.h",
                                                         "lt-kernel-reduce.h",
@@ -92,6 +92,17 @@ launch (LtOpenCLDevice     *device,
   return done;
 }
 
+/* @args' real numbers as the device reads them. */
+static void
+fit_real_args (LtOpenCLDevice *device,
+               LtReduceArgs   *args)
+{
+  lt_opencl_fit_real_arg (device, &args->correction);
+  lt_opencl_fit_real_arg (device, &args->p);
+  lt_opencl_fit_real_arg (device, &args->rtol);
+  lt_opencl_fit_real_arg (device, &args->atol);
+}
+
 static gboolean
 opencl_reduce (const LtBackend      *self,
                const LtReduceParams *params,
@@ -109,9 +120,11 @@ opencl_reduce (const LtBackend      *self,
   LtReduceArgs args = { 0 };
   LtReduceShape shape = { { 0 } };
 
-  if (!lt_opencl_services->plan_reduce (params, ndim, sizes, dst, indices, src, &args, &shape,
-                                        error))
+  if (!lt_opencl_check_dtypes (device, (const LtOperand *[]) { dst, src }, 2, error)
+      || !lt_opencl_services->plan_reduce (params, ndim, sizes, dst, indices, src, &args, &shape,
+                                           error))
     return FALSE;
+  fit_real_args (device, &args);
   if (args.n_out == 0)
     return TRUE;
 
@@ -138,8 +151,10 @@ run_lines (const LtBackend *self,
   LtReduceArgs args;
   LtReduceShape shape;
 
-  if (!lt_opencl_services->plan_lines (op, ndim, sizes, dim, dst, src, &args, &shape, error))
+  if (!lt_opencl_check_dtypes (device, (const LtOperand *[]) { dst, src }, 2, error)
+      || !lt_opencl_services->plan_lines (op, ndim, sizes, dim, dst, src, &args, &shape, error))
     return FALSE;
+  fit_real_args (device, &args);
   if (args.n_out == 0)
     return TRUE;
 
@@ -197,9 +212,11 @@ opencl_allclose (const LtBackend *self,
   gboolean done = FALSE;
 
   *close = TRUE;
-  if (!lt_opencl_services->plan_allclose (ndim, sizes, a, b, rtol, atol, equal_nan, &args, &shape,
-                                          error))
+  if (!lt_opencl_check_dtypes (device, (const LtOperand *[]) { a, b }, 2, error)
+      || !lt_opencl_services->plan_allclose (ndim, sizes, a, b, rtol, atol, equal_nan, &args,
+                                             &shape, error))
     return FALSE;
+  fit_real_args (device, &args);
   if (args.n_out == 0)
     return TRUE;
 
@@ -253,8 +270,9 @@ opencl_matmul (const LtBackend *self,
   cl_mem out_buffer = out->buffer, a_buffer = a->buffer, b_buffer = b->buffer;
   LtMatmulArgs args;
 
-  if (!lt_opencl_services->plan_matmul (batch_ndim, batch_sizes, m, n, k, out, a, b, &args,
-                                        error))
+  if (!lt_opencl_check_dtypes (device, (const LtOperand *[]) { out, a, b }, 3, error)
+      || !lt_opencl_services->plan_matmul (batch_ndim, batch_sizes, m, n, k, out, a, b, &args,
+                                           error))
     return FALSE;
   if (args.n_out == 0)
     return TRUE;
