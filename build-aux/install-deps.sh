@@ -5,7 +5,7 @@ set -eu
 
 packages="
   meson ninja-build gcc pkg-config
-  libglib2.0-dev gobject-introspection libgirepository1.0-dev
+  libglib2.0-dev libjson-glib-dev gobject-introspection libgirepository1.0-dev
   python3 python3-gi gjs
   python3-numpy python3-torch libopenblas-dev
   gi-docgen

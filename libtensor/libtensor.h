@@ -22,5 +22,6 @@
 #include "lt-reduce.h"
 #include "lt-random.h"
 #include "lt-linalg.h"
+#include "lt-io.h"
 
 #undef LT_INSIDE

@@ -36,6 +36,9 @@ G_BEGIN_DECLS
  * @LT_ERROR_NAMES: dim names are invalid, repeat, are missing or do not match
  * @LT_ERROR_DEVICE: a device is not available here (no driver, no such
  *   index, backend not installed), or tensors on different devices meet
+ * @LT_ERROR_FILE_FORMAT: a file (or bytes read as one) does not follow its
+ *   format: a wrong magic number, a malformed or inconsistent header, data
+ *   missing or left over
  *
  * The kinds of mistakes a caller can make, each reported as a #GError in %LT_ERROR.
  */
@@ -53,6 +56,7 @@ typedef enum
   LT_ERROR_OUT_OF_MEMORY,
   LT_ERROR_NAMES,
   LT_ERROR_DEVICE,
+  LT_ERROR_FILE_FORMAT,
 } LtError;
 
 LT_AVAILABLE_IN_ALL

@@ -1,0 +1,732 @@
+/* lt-npy.c: tensors in NumPy's .npy files
+ *
+ * A .npy file is the magic "\x93NUMPY", a format version (1.0, 2.0 or 3.0),
+ * the length of a header (2 bytes little-endian in 1.0, 4 bytes after),
+ * the header itself, a Python dict literal such as
+ *   {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
+ * padded with spaces and a newline so that the data starts at a multiple
+ * of 64 bytes, then the elements in row-major order (column-major with
+ * 'fortran_order': True) in the byte order that 'descr' names.
+ *
+ * Loading checks all of it against the file's size before making a
+ * tensor, which shares the file's (privately mapped) memory where the
+ * data is in host byte order. Saving writes version 1.0 as NumPy does
+ * (2.0 for headers too long for it), C order, or Fortran order for tensors
+ * laid out that way, so that a transposed tensor is written without a copy.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "lt-dtype-private.h"
+#include "lt-error.h"
+#include "lt-file-private.h"
+#include "lt-io.h"
+#include "lt-layout.h"
+#include "lt-tensor-private.h"
+
+#define NPY_MAGIC "\x93NUMPY"
+#define NPY_MAGIC_LENGTH 6
+#define NPY_ALIGNMENT 64
+
+/* Element types as NumPy names them, without the byte order. */
+static const struct
+{
+  LtDType dtype;
+  char kind;
+  guint size;
+} npy_types[] = {
+  { LT_DTYPE_BOOL, 'b', 1 },
+  { LT_DTYPE_UINT8, 'u', 1 },
+  { LT_DTYPE_INT8, 'i', 1 },
+  { LT_DTYPE_INT16, 'i', 2 },
+  { LT_DTYPE_INT32, 'i', 4 },
+  { LT_DTYPE_INT64, 'i', 8 },
+  { LT_DTYPE_FLOAT16, 'f', 2 },
+  { LT_DTYPE_FLOAT32, 'f', 4 },
+  { LT_DTYPE_FLOAT64, 'f', 8 },
+  { LT_DTYPE_COMPLEX64, 'c', 8 },
+  { LT_DTYPE_COMPLEX128, 'c', 16 },
+};
+
+/* Saving ------------------------------------------------------------------- */
+
+/* @self's descr ('<f4'), or NULL with @error set for dtypes NumPy lacks. */
+static char *
+descr_for (LtDType  dtype,
+           GError **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (npy_types); i++)
+    if (npy_types[i].dtype == dtype)
+      {
+        char order = npy_types[i].size == 1              ? '|'
+                     : G_BYTE_ORDER == G_LITTLE_ENDIAN ? '<'
+                                                         : '>';
+
+        return g_strdup_printf ("%c%c%u", order, npy_types[i].kind, npy_types[i].size);
+      }
+  g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+               "%s has no .npy counterpart (NumPy has no such dtype); convert the tensor "
+               "with to_dtype() to float32 first", lt_dtype_get_name (dtype));
+  return NULL;
+}
+
+/* The dims of @self in reverse order: the view whose row-major order is
+ * @self's column-major (Fortran) order. */
+static LtTensor *
+reversed_dims (LtTensor *self)
+{
+  int dims[LT_MAX_DIMS];
+
+  for (guint d = 0; d < self->ndim; d++)
+    dims[d] = (int) (self->ndim - 1 - d);
+  return lt_tensor_permute (self, dims, self->ndim, NULL);
+}
+
+/* The magic, version and header of a .npy file holding @shape of @descr,
+ * padded so that the data that follows starts on NPY_ALIGNMENT bytes. */
+static GBytes *
+make_header (const char   *descr,
+             gboolean      fortran_order,
+             guint         ndim,
+             const gint64 *shape)
+{
+  g_autoptr (GString) dict = g_string_new (NULL);
+  GString *file = g_string_new (NULL);
+  gsize length_size, unpadded, header_length;
+
+  g_string_append_printf (dict, "{'descr': '%s', 'fortran_order': %s, 'shape': (", descr,
+                          fortran_order ? "True" : "False");
+  for (guint d = 0; d < ndim; d++)
+    g_string_append_printf (dict, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", shape[d]);
+  g_string_append (dict, ndim == 1 ? ",), }" : "), }");
+
+  /* Version 1.0 keeps the header length in 2 bytes; 2.0 in 4. */
+  length_size = dict->len + NPY_ALIGNMENT < G_MAXUINT16 ? 2 : 4;
+  unpadded = NPY_MAGIC_LENGTH + 2 + length_size + dict->len + 1;
+  header_length = dict->len + (NPY_ALIGNMENT - unpadded % NPY_ALIGNMENT) % NPY_ALIGNMENT + 1;
+
+  g_string_append_len (file, NPY_MAGIC, NPY_MAGIC_LENGTH);
+  g_string_append_c (file, length_size == 2 ? 1 : 2);
+  g_string_append_c (file, 0);
+  for (gsize i = 0; i < length_size; i++)
+    g_string_append_c (file, (char) ((header_length >> (8 * i)) & 0xff));
+  g_string_append_len (file, dict->str, dict->len);
+  while (file->len % NPY_ALIGNMENT != NPY_ALIGNMENT - 1)
+    g_string_append_c (file, ' ');
+  g_string_append_c (file, '\n');
+  return g_string_free_to_bytes (file);
+}
+
+/* The header and the data of @self as a .npy file. */
+static gboolean
+npy_parts (LtTensor *self,
+           GBytes  **header,
+           GBytes  **data,
+           GError  **error)
+{
+  g_autofree char *descr = descr_for (lt_tensor_get_dtype (self), error);
+  g_autoptr (LtTensor) reversed = NULL;
+  gboolean fortran_order;
+
+  if (descr == NULL)
+    return FALSE;
+
+  /* A tensor laid out column-major (a transposed matrix, say) is written
+   * as it is, with 'fortran_order': True, as NumPy writes such arrays. */
+  reversed = reversed_dims (self);
+  fortran_order = self->ndim > 1 && !self->is_contiguous && reversed->is_contiguous;
+  *data = lt_tensor_to_bytes (fortran_order ? reversed : self, error);
+  if (*data == NULL)
+    return FALSE;
+  *header = make_header (descr, fortran_order, self->ndim, self->sizes);
+  return TRUE;
+}
+
+/**
+ * lt_tensor_to_npy_bytes:
+ * @self: an #LtTensor
+ * @error: return location for a #GError
+ *
+ * The contents of a .npy file holding @self, as lt_tensor_save_npy() writes
+ * it.
+ *
+ * Returns: (transfer full): the bytes, or %NULL with @error set as for
+ *   lt_tensor_save_npy()
+ */
+GBytes *
+lt_tensor_to_npy_bytes (LtTensor *self,
+                        GError  **error)
+{
+  g_autoptr (GBytes) header = NULL;
+  g_autoptr (GBytes) data = NULL;
+  GByteArray *file;
+  gconstpointer part;
+  gsize size;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!npy_parts (self, &header, &data, error))
+    return NULL;
+  file = g_byte_array_new ();
+  part = g_bytes_get_data (header, &size);
+  g_byte_array_append (file, part, (guint) size);
+  part = g_bytes_get_data (data, &size);
+  if (size > G_MAXUINT - file->len)
+    {
+      g_byte_array_unref (file);
+      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
+                   "to_npy_bytes(): %" G_GSIZE_FORMAT " bytes of data are more than bytes in "
+                   "memory can hold; save the tensor to a file with save_npy()", size);
+      return NULL;
+    }
+  g_byte_array_append (file, part, (guint) size);
+  return g_byte_array_free_to_bytes (file);
+}
+
+/**
+ * lt_tensor_save_npy:
+ * @self: an #LtTensor
+ * @filename: (type filename): where to write
+ * @error: return location for a #GError
+ *
+ * Writes @self to @filename in NumPy's .npy format, which `numpy.load()`
+ * reads: any view, on any device (its values are read back to the host).
+ * The data is written in row-major order, or in column-major order with
+ * `fortran_order` set when @self is laid out that way (a transposed
+ * matrix), so neither needs a copy first. bfloat16 has no NumPy dtype and
+ * is refused.
+ *
+ * The file is written beside @filename under a temporary name and renamed
+ * into place once complete: a failure leaves any previous file intact.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set: %LT_ERROR_DTYPE for
+ *   bfloat16, a #GFileError when the file cannot be written
+ */
+gboolean
+lt_tensor_save_npy (LtTensor   *self,
+                    const char *filename,
+                    GError    **error)
+{
+  g_autoptr (GBytes) header = NULL;
+  g_autoptr (GBytes) data = NULL;
+
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!npy_parts (self, &header, &data, error))
+    return FALSE;
+  return lt_file_write_atomically (filename, (GBytes *[]) { header, data }, 2, error);
+}
+
+/* Loading ------------------------------------------------------------------ */
+
+/* A header being read: the text, where the reader is, and what the file is
+ * called in messages. */
+typedef struct
+{
+  const char *text;
+  gsize length;
+  gsize at;
+  const char *source;
+} HeaderReader;
+
+G_GNUC_PRINTF (3, 4)
+static void
+set_format_error (GError    **error,
+                  const char *source,
+                  const char *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, LT_ERROR, LT_ERROR_FILE_FORMAT, "%s: %s", source, message);
+}
+
+static void
+skip_spaces (HeaderReader *reader)
+{
+  while (reader->at < reader->length
+         && (reader->text[reader->at] == ' ' || reader->text[reader->at] == '\t'
+             || reader->text[reader->at] == '\n' || reader->text[reader->at] == '\r'))
+    reader->at++;
+}
+
+/* Whether the next character (after spaces) is @c, consumed if so. */
+static gboolean
+accept (HeaderReader *reader,
+        char          c)
+{
+  skip_spaces (reader);
+  if (reader->at < reader->length && reader->text[reader->at] == c)
+    {
+      reader->at++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+expect (HeaderReader *reader,
+        char          c,
+        const char   *where,
+        GError      **error)
+{
+  if (accept (reader, c))
+    return TRUE;
+  set_format_error (error, reader->source,
+                    "the header is not a dict NumPy writes: expected “%c” %s at byte %"
+                    G_GSIZE_FORMAT " of the header",
+                    c, where, reader->at);
+  return FALSE;
+}
+
+/* A Python string literal in single or double quotes, without escapes
+ * (NumPy's keys and descrs have none). */
+static char *
+read_string (HeaderReader *reader,
+             GError      **error)
+{
+  char quote;
+  gsize start;
+
+  skip_spaces (reader);
+  if (reader->at >= reader->length
+      || (reader->text[reader->at] != '\'' && reader->text[reader->at] != '"'))
+    {
+      set_format_error (error, reader->source,
+                        "the header is not a dict NumPy writes: expected a string at byte %"
+                        G_GSIZE_FORMAT " of the header", reader->at);
+      return NULL;
+    }
+  quote = reader->text[reader->at++];
+  start = reader->at;
+  while (reader->at < reader->length && reader->text[reader->at] != quote)
+    {
+      if (reader->text[reader->at] == '\\' || reader->text[reader->at] == '\0')
+        {
+          set_format_error (error, reader->source,
+                            "the header has a string with an escape or a NUL in it, which "
+                            "NumPy never writes");
+          return NULL;
+        }
+      reader->at++;
+    }
+  if (reader->at >= reader->length)
+    {
+      set_format_error (error, reader->source, "the header ends inside a string");
+      return NULL;
+    }
+  reader->at++;
+  return g_strndup (reader->text + start, reader->at - start - 1);
+}
+
+/* True or False. */
+static gboolean
+read_bool (HeaderReader *reader,
+           gboolean     *value,
+           GError      **error)
+{
+  skip_spaces (reader);
+  if (reader->length - reader->at >= 4 && memcmp (reader->text + reader->at, "True", 4) == 0)
+    {
+      reader->at += 4;
+      *value = TRUE;
+      return TRUE;
+    }
+  if (reader->length - reader->at >= 5 && memcmp (reader->text + reader->at, "False", 5) == 0)
+    {
+      reader->at += 5;
+      *value = FALSE;
+      return TRUE;
+    }
+  set_format_error (error, reader->source, "'fortran_order' is neither True nor False");
+  return FALSE;
+}
+
+/* A tuple of sizes: (), (3,), (2, 3), with Python 2's "L" suffixes
+ * allowed. */
+static gboolean
+read_shape (HeaderReader *reader,
+            gint64       *shape,
+            guint        *ndim,
+            GError      **error)
+{
+  *ndim = 0;
+  if (!expect (reader, '(', "to open 'shape'", error))
+    return FALSE;
+  while (!accept (reader, ')'))
+    {
+      guint64 size = 0;
+      gsize digits = 0;
+
+      if (*ndim > 0 && !expect (reader, ',', "between sizes", error))
+        return FALSE;
+      if (*ndim > 0 && accept (reader, ')'))
+        break;
+      skip_spaces (reader);
+      while (reader->at < reader->length && g_ascii_isdigit (reader->text[reader->at]))
+        {
+          guint digit = (guint) (reader->text[reader->at] - '0');
+
+          if (size > ((guint64) G_MAXINT64 - digit) / 10)
+            {
+              set_format_error (error, reader->source,
+                                "size %u in 'shape' does not fit in 64 bits", *ndim);
+              return FALSE;
+            }
+          size = size * 10 + digit;
+          reader->at++;
+          digits++;
+        }
+      if (digits == 0)
+        {
+          set_format_error (error, reader->source,
+                            "size %u in 'shape' is not a non-negative integer", *ndim);
+          return FALSE;
+        }
+      if (reader->at < reader->length && reader->text[reader->at] == 'L')
+        reader->at++;
+      if (*ndim == LT_MAX_DIMS)
+        {
+          g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                       "%s: the array has more than the %d dims a tensor can have",
+                       reader->source, LT_MAX_DIMS);
+          return FALSE;
+        }
+      shape[(*ndim)++] = (gint64) size;
+    }
+  return TRUE;
+}
+
+/* What the header says. */
+typedef struct
+{
+  LtDType dtype;
+  gboolean swapped;  /* the data is in the other byte order */
+  gboolean fortran_order;
+  guint ndim;
+  gint64 shape[LT_MAX_DIMS];
+} NpyHeader;
+
+static gboolean
+parse_descr (const char *descr,
+             const char *source,
+             NpyHeader  *header,
+             GError    **error)
+{
+  const char *whole = descr;
+  char order = descr[0];
+  guint64 size = 0;
+  char *end = NULL;
+
+  if (order == '<' || order == '>' || order == '|' || order == '=')
+    descr++;
+  else
+    order = '=';
+  if (descr[0] != '\0' && g_ascii_isdigit (descr[1]))
+    size = g_ascii_strtoull (descr + 1, &end, 10);
+  for (guint i = 0; end != NULL && *end == '\0' && i < G_N_ELEMENTS (npy_types); i++)
+    if (npy_types[i].kind == descr[0] && npy_types[i].size == size)
+      {
+        gboolean little = order == '<' || ((order == '|' || order == '=')
+                                           && G_BYTE_ORDER == G_LITTLE_ENDIAN);
+
+        header->dtype = npy_types[i].dtype;
+        header->swapped = size > 1 && little != (G_BYTE_ORDER == G_LITTLE_ENDIAN);
+        return TRUE;
+      }
+  if (descr[0] == 'O')
+    g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                 "%s: the array holds Python objects (pickled), which are not loaded", source);
+  else if (descr[0] == 'u')
+    g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                 "%s: unsigned integers of %" G_GUINT64_FORMAT " bytes ('%s') have no libtensor "
+                 "dtype; save the array as a signed type in NumPy first (astype('int64'))",
+                 source, size, whole);
+  else
+    g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                 "%s: the dtype '%s' has no libtensor counterpart (bool, int8 to int64, uint8, "
+                 "float16 to float64, complex64 and complex128 do)", source, whole);
+  return FALSE;
+}
+
+static gboolean
+parse_header (HeaderReader *reader,
+              NpyHeader    *header,
+              GError      **error)
+{
+  gboolean seen[3] = { FALSE, FALSE, FALSE };
+  static const char *const keys[3] = { "descr", "fortran_order", "shape" };
+
+  if (!expect (reader, '{', "at the start", error))
+    return FALSE;
+  while (!accept (reader, '}'))
+    {
+      g_autofree char *key = NULL;
+      int which = -1;
+
+      key = read_string (reader, error);
+      if (key == NULL)
+        return FALSE;
+      for (int k = 0; k < 3; k++)
+        if (strcmp (key, keys[k]) == 0)
+          which = k;
+      if (which < 0 || seen[which])
+        {
+          set_format_error (error, reader->source,
+                            which < 0 ? "the header has a key “%s”, and NumPy's have only "
+                                        "'descr', 'fortran_order' and 'shape'"
+                                      : "the header has the key “%s” twice",
+                            key);
+          return FALSE;
+        }
+      seen[which] = TRUE;
+      if (!expect (reader, ':', "after a key", error))
+        return FALSE;
+      if (which == 0)
+        {
+          g_autofree char *descr = NULL;
+
+          skip_spaces (reader);
+          if (reader->at < reader->length && reader->text[reader->at] == '[')
+            {
+              g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
+                           "%s: the array has a structured dtype (fields), which tensors "
+                           "cannot hold", reader->source);
+              return FALSE;
+            }
+          descr = read_string (reader, error);
+          if (descr == NULL || !parse_descr (descr, reader->source, header, error))
+            return FALSE;
+        }
+      else if ((which == 1 && !read_bool (reader, &header->fortran_order, error))
+               || (which == 2 && !read_shape (reader, header->shape, &header->ndim, error)))
+        return FALSE;
+      if (!accept (reader, ','))
+        {
+          if (!expect (reader, '}', "after an entry", error))
+            return FALSE;
+          break;
+        }
+    }
+  for (int k = 0; k < 3; k++)
+    if (!seen[k])
+      {
+        set_format_error (error, reader->source, "the header has no '%s'", keys[k]);
+        return FALSE;
+      }
+  skip_spaces (reader);
+  if (reader->at != reader->length)
+    {
+      set_format_error (error, reader->source, "the header goes on after its dict");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The elements of @data (@n of @element_size bytes) in the other byte
+ * order; complex elements swap each part. */
+static GBytes *
+swap_bytes (GBytes *data,
+            gsize   element_size,
+            LtDType dtype)
+{
+  gsize size;
+  const guint8 *from = g_bytes_get_data (data, &size);
+  guint8 *to = g_malloc (size);
+  gsize part = lt_dtype_is_complex (dtype) ? element_size / 2 : element_size;
+
+  for (gsize at = 0; at < size; at += part)
+    for (gsize b = 0; b < part; b++)
+      to[at + b] = from[at + part - 1 - b];
+  return g_bytes_new_take (to, size);
+}
+
+static LtTensor *
+load (GBytes     *file,
+      const char *source,
+      GError    **error)
+{
+  gsize size, header_start, header_length, element_size;
+  const guint8 *bytes = g_bytes_get_data (file, &size);
+  HeaderReader reader = { 0 };
+  NpyHeader header = { 0 };
+  gint64 numel;
+  guint64 nbytes;
+  g_autoptr (GBytes) data = NULL;
+  g_autoptr (LtStorage) storage = NULL;
+  g_autoptr (LtTensor) tensor = NULL;
+  gint64 sizes[LT_MAX_DIMS], strides[LT_MAX_DIMS];
+  guint8 major;
+
+  if (size < NPY_MAGIC_LENGTH + 2 || memcmp (bytes, NPY_MAGIC, NPY_MAGIC_LENGTH) != 0)
+    {
+      set_format_error (error, source, "not a .npy file: it does not start with \\x93NUMPY");
+      return NULL;
+    }
+  major = bytes[NPY_MAGIC_LENGTH];
+  if (major < 1 || major > 3 || bytes[NPY_MAGIC_LENGTH + 1] != 0)
+    {
+      set_format_error (error, source,
+                        "the file is in .npy format version %u.%u, and only 1.0, 2.0 and 3.0 "
+                        "are known", major, bytes[NPY_MAGIC_LENGTH + 1]);
+      return NULL;
+    }
+  header_start = NPY_MAGIC_LENGTH + 2 + (major == 1 ? 2 : 4);
+  if (size < header_start)
+    {
+      set_format_error (error, source, "the file ends before its header's length");
+      return NULL;
+    }
+  header_length = bytes[NPY_MAGIC_LENGTH + 2] | (gsize) bytes[NPY_MAGIC_LENGTH + 3] << 8;
+  if (major > 1)
+    header_length |= (gsize) bytes[NPY_MAGIC_LENGTH + 4] << 16
+                     | (gsize) bytes[NPY_MAGIC_LENGTH + 5] << 24;
+  if (header_length > size - header_start)
+    {
+      set_format_error (error, source,
+                        "the header is said to be %" G_GSIZE_FORMAT " bytes long, but only %"
+                        G_GSIZE_FORMAT " bytes follow", header_length, size - header_start);
+      return NULL;
+    }
+
+  reader.text = (const char *) bytes + header_start;
+  reader.length = header_length;
+  reader.source = source;
+  if (!parse_header (&reader, &header, error))
+    return NULL;
+
+  /* Column-major data is the row-major data of the reversed shape, read
+   * through reversed dims. */
+  for (guint d = 0; d < header.ndim; d++)
+    sizes[d] = header.shape[header.fortran_order ? header.ndim - 1 - d : d];
+  element_size = lt_dtype_get_element_size (header.dtype);
+  if (!lt_layout_numel (header.ndim, sizes, &numel)
+      || !lt_layout_contiguous_strides (header.ndim, sizes, strides)
+      || !g_uint64_checked_mul (&nbytes, (guint64) numel, element_size) || nbytes > G_MAXINT64)
+    {
+      g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
+
+      g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
+                   "%s: the shape %s has more elements than 64 bits can count", source, shape);
+      return NULL;
+    }
+  if (nbytes != size - header_start - header_length)
+    {
+      g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
+
+      set_format_error (error, source,
+                        "the header's shape %s of %s needs %" G_GUINT64_FORMAT " bytes of data, "
+                        "but the file has %" G_GSIZE_FORMAT,
+                        shape, lt_dtype_get_name (header.dtype), nbytes,
+                        size - header_start - header_length);
+      return NULL;
+    }
+
+  data = g_bytes_new_from_bytes (file, header_start + header_length, (gsize) nbytes);
+  if (header.dtype == LT_DTYPE_BOOL)
+    {
+      const guint8 *values = g_bytes_get_data (data, NULL);
+
+      for (gsize i = 0; i < nbytes; i++)
+        if (values[i] > 1)
+          {
+            set_format_error (error, source,
+                              "bool element %" G_GSIZE_FORMAT " is %u, not 0 or 1", i,
+                              values[i]);
+            return NULL;
+          }
+    }
+  if (header.swapped)
+    {
+      GBytes *swapped = swap_bytes (data, element_size, header.dtype);
+
+      g_bytes_unref (data);
+      data = swapped;
+    }
+  storage = lt_storage_new_from_bytes (header.dtype, data, error);
+  if (storage == NULL)
+    return NULL;
+
+  tensor = lt_tensor_new_view (storage, header.ndim, sizes, strides, 0);
+  if (header.fortran_order && header.ndim > 1)
+    return reversed_dims (tensor);
+  return g_steal_pointer (&tensor);
+}
+
+/**
+ * lt_tensor_new_from_npy_bytes:
+ * @bytes: the contents of a .npy file
+ * @error: return location for a #GError
+ *
+ * The array of a .npy file held in memory, as lt_tensor_new_from_npy()
+ * reads it. The tensor shares the memory of @bytes (keeping a reference)
+ * where the data is in host byte order and aligned, and writes through
+ * it.
+ *
+ * Returns: (transfer full): the tensor, or %NULL with @error set as for
+ *   lt_tensor_new_from_npy()
+ */
+LtTensor *
+lt_tensor_new_from_npy_bytes (GBytes  *bytes,
+                              GError **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load (bytes, "npy data", error);
+}
+
+/**
+ * lt_tensor_new_from_npy:
+ * @filename: (type filename): a .npy file
+ * @error: return location for a #GError
+ *
+ * The array of a .npy file, as `numpy.save()` writes it: any format version
+ * (1.0, 2.0, 3.0), either byte order, row-major or Fortran order (which
+ * gives a tensor with column-major strides, as NumPy does), for the dtypes
+ * both have: bool, uint8, int8 to int64, float16 to float64, complex64 and
+ * complex128.
+ *
+ * The file is mapped, privately: the tensor shares its memory where the
+ * data is in host byte order (writes to the tensor stay in this process),
+ * so the file must not be truncated while the tensor lives.
+ *
+ * Nothing in the file is trusted: a wrong magic number, a malformed
+ * header, unknown keys, a shape whose byte count overflows or disagrees
+ * with the data that follows, and bool bytes other than 0 and 1 are all
+ * refused, with a message naming the file.
+ *
+ * Returns: (transfer full): the tensor, or %NULL with @error set:
+ *   %LT_ERROR_FILE_FORMAT for a malformed file, %LT_ERROR_DTYPE for a dtype
+ *   libtensor lacks, %LT_ERROR_OVERFLOW for sizes beyond 64 bits, a
+ *   #GFileError when the file cannot be read
+ */
+LtTensor *
+lt_tensor_new_from_npy (const char *filename,
+                        GError    **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *source = NULL;
+
+  g_return_val_if_fail (filename != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  bytes = lt_file_map (filename, error);
+  if (bytes == NULL)
+    return NULL;
+  source = g_filename_display_name (filename);
+  return load (bytes, source, error);
+}
