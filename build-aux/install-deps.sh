@@ -5,8 +5,8 @@ set -eu
 
 packages="
   meson ninja-build gcc pkg-config
-  libglib2.0-dev libjson-glib-dev gobject-introspection libgirepository1.0-dev
-  python3 python3-gi gjs
+  libglib2.0-dev libjson-glib-dev libdlpack-dev gobject-introspection libgirepository1.0-dev
+  python3 python3-dev python3-gi gjs
   python3-numpy python3-torch libopenblas-dev
   gi-docgen
   clang libclang-rt-14-dev

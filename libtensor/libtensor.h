@@ -23,5 +23,6 @@
 #include "lt-random.h"
 #include "lt-linalg.h"
 #include "lt-io.h"
+#include "lt-dlpack.h"
 
 #undef LT_INSIDE

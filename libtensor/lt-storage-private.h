@@ -17,6 +17,16 @@ LtStorage       *lt_storage_new_on_backend    (const LtBackend *backend,
                                                gboolean         zeroed,
                                                GError         **error);
 gpointer         lt_storage_get_handle        (LtStorage *self);
+/* A storage over @n_elements at @handle in the memory of @backend's device,
+ * owned elsewhere: @destroy (nullable) gets @destroy_data when the storage
+ * is finalized. */
+LtStorage       *lt_storage_new_for_handle    (const LtBackend *backend,
+                                               LtDType          dtype,
+                                               gpointer         handle,
+                                               gint64           n_elements,
+                                               GDestroyNotify   destroy,
+                                               gpointer         destroy_data,
+                                               GError         **error);
 LtStorage       *lt_storage_new_uninitialized (LtDType    dtype,
                                                gint64     n_elements,
                                                GError   **error);

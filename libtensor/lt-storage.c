@@ -379,6 +379,31 @@ lt_storage_new_for_data (LtDType        dtype,
   return self;
 }
 
+LtStorage *
+lt_storage_new_for_handle (const LtBackend *backend,
+                           LtDType          dtype,
+                           gpointer         handle,
+                           gint64           n_elements,
+                           GDestroyNotify   destroy,
+                           gpointer         destroy_data,
+                           GError         **error)
+{
+  LtStorage *self;
+  gsize nbytes;
+
+  g_return_val_if_fail (backend != NULL, NULL);
+  g_return_val_if_fail (lt_dtype_is_valid (dtype), NULL);
+
+  if (backend == lt_cpu_backend_get ())
+    return lt_storage_new_for_data (dtype, handle, n_elements, destroy, destroy_data, error);
+  if (!byte_size (dtype, n_elements, &nbytes, error))
+    return NULL;
+  self = storage_new (dtype, n_elements, nbytes, handle, backend);
+  self->destroy = destroy;
+  self->destroy_data = destroy_data;
+  return self;
+}
+
 /* A storage in the memory of @backend's device, zero-filled or not. */
 LtStorage *
 lt_storage_new_on_backend (const LtBackend *backend,

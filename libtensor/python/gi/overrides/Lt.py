@@ -4,7 +4,7 @@
 #
 # The introspected API stays as it is (every GI method can still be called
 # with its C arguments); this adds the Python protocols (indexing, len,
-# iteration, numbers, repr, NumPy's array interface) and PyTorch's calling
+# iteration, numbers, repr, NumPy's array interface, DLPack) and PyTorch's calling
 # conventions (varargs shapes, optional dims). Errors of the library arrive
 # as GLib.Error in the lt-error-quark domain, untranslated; mistakes against
 # the Python protocols themselves raise TypeError, IndexError or ValueError.
@@ -18,6 +18,11 @@ import sys
 
 from ..overrides import override
 from ..module import get_introspection_module
+
+try:
+    from . import _lt_dlpack
+except ImportError:  # built without Python's headers (python3-dev)
+    _lt_dlpack = None
 
 Lt = get_introspection_module('Lt')
 
@@ -558,6 +563,23 @@ class Tensor(Lt.Tensor):
         import numpy
         return numpy.asarray(self)
 
+    # DLPack
+
+    def __dlpack__(self, stream=None):
+        """A DLPack capsule sharing this tensor's memory, for numpy.from_dlpack(),
+        torch.from_dlpack() and the other DLPack consumers.
+
+        Any view goes out with its strides. Work on the tensor's device is
+        finished before the capsule is made, so any @stream may use it.
+        """
+        return _dlpack_capsules().capsule(self.to_dlpack())
+
+    def __dlpack_device__(self):
+        """(DLPack device type, index): (1, 0) on the CPU, (2, N) on cuda:N, (4, N) on opencl:N."""
+        device = self.get_device()
+        kinds = {Lt.DeviceType.CPU: 1, Lt.DeviceType.CUDA: 2, Lt.DeviceType.OPENCL: 4}
+        return (kinds[device.get_device_type()], device.get_index())
+
 
 # Pointwise math: operators and PyTorch's named methods. Python numbers
 # become wrapped numbers (Lt.Tensor.new_scalar_*), which promote as PyTorch
@@ -1010,6 +1032,39 @@ for _name, _function in {
 
 Tensor = override(Tensor)
 __all__.append('Tensor')
+
+
+def _dlpack_capsules():
+    if _lt_dlpack is None:
+        raise RuntimeError('DLPack needs the overrides\' _lt_dlpack extension, which this '
+                           'build of libtensor lacks (it needs python3-dev to build)')
+    return _lt_dlpack
+
+
+def from_dlpack(source):
+    """A tensor sharing the memory of @source, as torch.from_dlpack().
+
+    @source is an object with __dlpack__() (a NumPy array, a PyTorch
+    tensor, an Lt.Tensor...) or a DLPack capsule. Writes through the tensor
+    reach @source's memory, which stays alive as long as the tensor does.
+    """
+    if hasattr(source, '__dlpack__'):
+        device = source.__dlpack_device__() if hasattr(source, '__dlpack_device__') else (1, 0)
+        # CUDA producers order their work before the capsule on stream 1,
+        # the legacy default stream, which libtensor's kernels follow.
+        capsule = source.__dlpack__(stream=1) if device[0] == 2 else source.__dlpack__()
+    elif type(source).__name__ == 'PyCapsule':
+        capsule = source
+    else:
+        raise TypeError('from_dlpack() needs an object with __dlpack__() or a DLPack capsule, '
+                        'not %s' % type(source).__name__)
+    capsules = _dlpack_capsules()
+    tensor = Lt.Tensor.new_from_dlpack(capsules.take(capsule))
+    capsules.mark_taken(capsule)
+    return tensor
+
+
+__all__.append('from_dlpack')
 
 
 class Device(Lt.Device):
