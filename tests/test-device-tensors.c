@@ -78,6 +78,17 @@ to_device (LtTensor *tensor,
   return moved;
 }
 
+/* @text as a tensor of @dtype on @device. */
+static LtTensor *
+literal_on (const char *text,
+            LtDType     dtype,
+            LtDevice   *device)
+{
+  g_autoptr (LtTensor) host = literal (text, dtype);
+
+  return to_device (host, device);
+}
+
 static LtTensor *
 to_cpu (LtTensor *tensor)
 {
@@ -174,7 +185,7 @@ test_fill_and_copy_on_device (gconstpointer data)
 
   if (device == NULL)
     return;
-  on_device = to_device (literal ("[[1, 2, 3], [4, 5, 6]]", real), device);
+  on_device = literal_on ("[[1, 2, 3], [4, 5, 6]]", real, device);
   column = lt_tensor_index (on_device, "[:, 1]", &error);
   g_assert_no_error (error);
   g_assert_true (lt_tensor_fill (column, 9, &error));
@@ -199,7 +210,7 @@ test_fill_and_copy_on_device (gconstpointer data)
   }
 
   /* A broadcast copy from another device tensor. */
-  row = to_device (literal ("[7, 8, 0]", real), device);
+  row = literal_on ("[7, 8, 0]", real, device);
   g_assert_true (lt_tensor_copy_from (on_device, row, &error));
   g_assert_no_error (error);
   g_clear_object (&expected);
@@ -1037,8 +1048,8 @@ test_printing (gconstpointer data)
   name = lt_device_to_string (device);
   float_expected = g_strdup_printf ("tensor([1.5000, 2.0000], device='%s')", name);
   int_expected = g_strdup_printf ("tensor([[1, 2]], device='%s', dtype=torch.int32)", name);
-  floats = to_device (literal ("[1.5, 2]", LT_DTYPE_FLOAT32), device);
-  ints = to_device (literal ("[[1, 2]]", LT_DTYPE_INT32), device);
+  floats = literal_on ("[1.5, 2]", LT_DTYPE_FLOAT32, device);
+  ints = literal_on ("[[1, 2]]", LT_DTYPE_INT32, device);
   float_text = lt_tensor_to_string (floats);
   int_text = lt_tensor_to_string (ints);
   g_assert_cmpstr (float_text, ==, float_expected);
@@ -1116,7 +1127,7 @@ test_device_storage (gconstpointer data)
 
   if (device == NULL)
     return;
-  on_device = to_device (literal ("[5, -6, 7]", LT_DTYPE_INT16), device);
+  on_device = literal_on ("[5, -6, 7]", LT_DTYPE_INT16, device);
   storage = lt_tensor_get_storage (on_device);
   where = lt_storage_get_device (storage);
   g_assert_true (lt_device_equal (where, device));

@@ -148,8 +148,12 @@ test_binary_on_views (void)
     lt_assert_sizes (r5, 3, 2);
     lt_assert_values (r5, 2, 3, 4, 5, 6, 7);
   }
-  r6 = bin (transposed, LT_BINARY_OP_MAXIMUM, idx (row, "[:, None]"));
-  lt_assert_values (r6, 1, 3, 5, 2, 4, 6);
+  {
+    g_autoptr (LtTensor) column = idx (row, "[:, None]");
+
+    r6 = bin (transposed, LT_BINARY_OP_MAXIMUM, column);
+    lt_assert_values (r6, 1, 3, 5, 2, 4, 6);
+  }
 }
 
 static void
