@@ -15,26 +15,80 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
 
 #include "lt-file-private.h"
 
+void
+lt_file_set_error (GError    **error,
+                   LtError     code,
+                   const char *source,
+                   const char *format,
+                   ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, LT_ERROR, code, "%s: %s", source, message);
+}
+
+GBytes *
+lt_file_swap_bytes (GBytes *bytes,
+                    LtDType dtype)
+{
+  gsize size;
+  const guint8 *from = g_bytes_get_data (bytes, &size);
+  gsize part = lt_dtype_get_element_size (dtype) / (lt_dtype_is_complex (dtype) ? 2 : 1);
+  guint8 *to;
+
+  if (part == 1)
+    return g_bytes_ref (bytes);
+  to = g_malloc (size);
+  for (gsize at = 0; at + part <= size; at += part)
+    for (gsize b = 0; b < part; b++)
+      to[at + b] = from[at + part - 1 - b];
+  return g_bytes_new_take (to, size);
+}
+
 /* The bytes of @filename (a mapping that the bytes keep alive). */
 GBytes *
 lt_file_map (const char *filename,
              GError    **error)
 {
+  g_autofree char *display_name = NULL;
   GMappedFile *mapped;
   GBytes *bytes;
+  int fd;
 
   g_return_val_if_fail (filename != NULL, NULL);
 
-  /* Writable: a private mapping, so that writes stay in this process. */
-  mapped = g_mapped_file_new (filename, TRUE, error);
+  /* Opened for reading only: read-only files (and running programs) load
+   * too. The mapping is writable but private, so writes stay in this
+   * process. */
+  fd = g_open (filename, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      display_name = g_filename_display_name (filename);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "Could not open “%s”: %s", display_name, g_strerror (saved));
+      return NULL;
+    }
+  mapped = g_mapped_file_new_from_fd (fd, TRUE, error);
+  g_close (fd, NULL);
   if (mapped == NULL)
-    return NULL;
+    {
+      display_name = g_filename_display_name (filename);
+      g_prefix_error (error, "%s: ", display_name);
+      return NULL;
+    }
   bytes = g_mapped_file_get_bytes (mapped);
   g_mapped_file_unref (mapped);
   return bytes;

@@ -238,22 +238,6 @@ typedef struct
   const char *source;
 } HeaderReader;
 
-G_GNUC_PRINTF (3, 4)
-static void
-set_format_error (GError    **error,
-                  const char *source,
-                  const char *format,
-                  ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, LT_ERROR, LT_ERROR_FILE_FORMAT, "%s: %s", source, message);
-}
-
 static void
 skip_spaces (HeaderReader *reader)
 {
@@ -285,10 +269,10 @@ expect (HeaderReader *reader,
 {
   if (accept (reader, c))
     return TRUE;
-  set_format_error (error, reader->source,
-                    "the header is not a dict NumPy writes: expected “%c” %s at byte %"
-                    G_GSIZE_FORMAT " of the header",
-                    c, where, reader->at);
+  lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                     "the header is not a dict NumPy writes: expected “%c” %s at byte %"
+                     G_GSIZE_FORMAT " of the header",
+                     c, where, reader->at);
   return FALSE;
 }
 
@@ -305,9 +289,9 @@ read_string (HeaderReader *reader,
   if (reader->at >= reader->length
       || (reader->text[reader->at] != '\'' && reader->text[reader->at] != '"'))
     {
-      set_format_error (error, reader->source,
-                        "the header is not a dict NumPy writes: expected a string at byte %"
-                        G_GSIZE_FORMAT " of the header", reader->at);
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                         "the header is not a dict NumPy writes: expected a string at byte %"
+                         G_GSIZE_FORMAT " of the header", reader->at);
       return NULL;
     }
   quote = reader->text[reader->at++];
@@ -316,16 +300,17 @@ read_string (HeaderReader *reader,
     {
       if (reader->text[reader->at] == '\\' || reader->text[reader->at] == '\0')
         {
-          set_format_error (error, reader->source,
-                            "the header has a string with an escape or a NUL in it, which "
-                            "NumPy never writes");
+          lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                             "the header has a string with an escape or a NUL in it, which "
+                             "NumPy never writes");
           return NULL;
         }
       reader->at++;
     }
   if (reader->at >= reader->length)
     {
-      set_format_error (error, reader->source, "the header ends inside a string");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                         "the header ends inside a string");
       return NULL;
     }
   reader->at++;
@@ -351,7 +336,8 @@ read_bool (HeaderReader *reader,
       *value = FALSE;
       return TRUE;
     }
-  set_format_error (error, reader->source, "'fortran_order' is neither True nor False");
+  lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                     "'fortran_order' is neither True nor False");
   return FALSE;
 }
 
@@ -382,8 +368,8 @@ read_shape (HeaderReader *reader,
 
           if (size > ((guint64) G_MAXINT64 - digit) / 10)
             {
-              set_format_error (error, reader->source,
-                                "size %u in 'shape' does not fit in 64 bits", *ndim);
+              lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                                 "size %u in 'shape' does not fit in 64 bits", *ndim);
               return FALSE;
             }
           size = size * 10 + digit;
@@ -392,8 +378,8 @@ read_shape (HeaderReader *reader,
         }
       if (digits == 0)
         {
-          set_format_error (error, reader->source,
-                            "size %u in 'shape' is not a non-negative integer", *ndim);
+          lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                             "size %u in 'shape' is not a non-negative integer", *ndim);
           return FALSE;
         }
       if (reader->at < reader->length && reader->text[reader->at] == 'L')
@@ -485,11 +471,11 @@ parse_header (HeaderReader *reader,
           which = k;
       if (which < 0 || seen[which])
         {
-          set_format_error (error, reader->source,
-                            which < 0 ? "the header has a key “%s”, and NumPy's have only "
-                                        "'descr', 'fortran_order' and 'shape'"
-                                      : "the header has the key “%s” twice",
-                            key);
+          lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                             which < 0 ? "the header has a key “%s”, and NumPy's have only "
+                                         "'descr', 'fortran_order' and 'shape'"
+                                       : "the header has the key “%s” twice",
+                             key);
           return FALSE;
         }
       seen[which] = TRUE;
@@ -524,34 +510,18 @@ parse_header (HeaderReader *reader,
   for (int k = 0; k < 3; k++)
     if (!seen[k])
       {
-        set_format_error (error, reader->source, "the header has no '%s'", keys[k]);
+        lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                           "the header has no '%s'", keys[k]);
         return FALSE;
       }
   skip_spaces (reader);
   if (reader->at != reader->length)
     {
-      set_format_error (error, reader->source, "the header goes on after its dict");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                         "the header goes on after its dict");
       return FALSE;
     }
   return TRUE;
-}
-
-/* The elements of @data (@n of @element_size bytes) in the other byte
- * order; complex elements swap each part. */
-static GBytes *
-swap_bytes (GBytes *data,
-            gsize   element_size,
-            LtDType dtype)
-{
-  gsize size;
-  const guint8 *from = g_bytes_get_data (data, &size);
-  guint8 *to = g_malloc (size);
-  gsize part = lt_dtype_is_complex (dtype) ? element_size / 2 : element_size;
-
-  for (gsize at = 0; at < size; at += part)
-    for (gsize b = 0; b < part; b++)
-      to[at + b] = from[at + part - 1 - b];
-  return g_bytes_new_take (to, size);
 }
 
 static LtTensor *
@@ -573,21 +543,23 @@ load (GBytes     *file,
 
   if (size < NPY_MAGIC_LENGTH + 2 || memcmp (bytes, NPY_MAGIC, NPY_MAGIC_LENGTH) != 0)
     {
-      set_format_error (error, source, "not a .npy file: it does not start with \\x93NUMPY");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         "not a .npy file: it does not start with \\x93NUMPY");
       return NULL;
     }
   major = bytes[NPY_MAGIC_LENGTH];
   if (major < 1 || major > 3 || bytes[NPY_MAGIC_LENGTH + 1] != 0)
     {
-      set_format_error (error, source,
-                        "the file is in .npy format version %u.%u, and only 1.0, 2.0 and 3.0 "
-                        "are known", major, bytes[NPY_MAGIC_LENGTH + 1]);
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         "the file is in .npy format version %u.%u, and only 1.0, 2.0 and 3.0 "
+                         "are known", major, bytes[NPY_MAGIC_LENGTH + 1]);
       return NULL;
     }
   header_start = NPY_MAGIC_LENGTH + 2 + (major == 1 ? 2 : 4);
   if (size < header_start)
     {
-      set_format_error (error, source, "the file ends before its header's length");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         "the file ends before its header's length");
       return NULL;
     }
   header_length = bytes[NPY_MAGIC_LENGTH + 2] | (gsize) bytes[NPY_MAGIC_LENGTH + 3] << 8;
@@ -596,9 +568,9 @@ load (GBytes     *file,
                      | (gsize) bytes[NPY_MAGIC_LENGTH + 5] << 24;
   if (header_length > size - header_start)
     {
-      set_format_error (error, source,
-                        "the header is said to be %" G_GSIZE_FORMAT " bytes long, but only %"
-                        G_GSIZE_FORMAT " bytes follow", header_length, size - header_start);
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         "the header is said to be %" G_GSIZE_FORMAT " bytes long, but only %"
+                         G_GSIZE_FORMAT " bytes follow", header_length, size - header_start);
       return NULL;
     }
 
@@ -627,11 +599,11 @@ load (GBytes     *file,
     {
       g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
 
-      set_format_error (error, source,
-                        "the header's shape %s of %s needs %" G_GUINT64_FORMAT " bytes of data, "
-                        "but the file has %" G_GSIZE_FORMAT,
-                        shape, lt_dtype_get_name (header.dtype), nbytes,
-                        size - header_start - header_length);
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         "the header's shape %s of %s needs %" G_GUINT64_FORMAT " bytes of data, "
+                         "but the file has %" G_GSIZE_FORMAT,
+                         shape, lt_dtype_get_name (header.dtype), nbytes,
+                         size - header_start - header_length);
       return NULL;
     }
 
@@ -643,15 +615,15 @@ load (GBytes     *file,
       for (gsize i = 0; i < nbytes; i++)
         if (values[i] > 1)
           {
-            set_format_error (error, source,
-                              "bool element %" G_GSIZE_FORMAT " is %u, not 0 or 1", i,
-                              values[i]);
+            lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                               "bool element %" G_GSIZE_FORMAT " is %u, not 0 or 1", i,
+                               values[i]);
             return NULL;
           }
     }
   if (header.swapped)
     {
-      GBytes *swapped = swap_bytes (data, element_size, header.dtype);
+      GBytes *swapped = lt_file_swap_bytes (data, header.dtype);
 
       g_bytes_unref (data);
       data = swapped;
