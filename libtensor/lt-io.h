@@ -28,4 +28,22 @@ LT_AVAILABLE_IN_ALL
 LtTensor   *lt_tensor_new_from_npy_bytes     (GBytes      *bytes,
                                               GError     **error);
 
+LT_AVAILABLE_IN_ALL
+gboolean    lt_safetensors_save              (const char  *filename,
+                                              GHashTable  *tensors,
+                                              GHashTable  *metadata,
+                                              GError     **error);
+LT_AVAILABLE_IN_ALL
+GBytes     *lt_safetensors_to_bytes          (GHashTable  *tensors,
+                                              GHashTable  *metadata,
+                                              GError     **error);
+LT_AVAILABLE_IN_ALL
+GHashTable *lt_safetensors_load              (const char  *filename,
+                                              GHashTable **metadata,
+                                              GError     **error);
+LT_AVAILABLE_IN_ALL
+GHashTable *lt_safetensors_load_from_bytes   (GBytes      *bytes,
+                                              GHashTable **metadata,
+                                              GError     **error);
+
 G_END_DECLS
