@@ -4,8 +4,9 @@
  * written without touching the file (the pages written are copied), and
  * the mapping lives as long as any tensor over it. Files are written into
  * a temporary file beside the target, which is renamed into place only
- * once everything is written and flushed, so that a failure (a full disk,
- * a crash) leaves whatever file was there before as it was.
+ * once everything is written (and, when it replaces a file, flushed to
+ * disk), so that a failure (a full disk, a crash) leaves whatever file was
+ * there before as it was.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -130,12 +131,13 @@ lt_file_write_atomically (const char    *filename,
                           GError       **error)
 {
   g_autofree char *temporary = NULL;
-  gboolean written = TRUE;
+  gboolean written = TRUE, replacing;
   int fd;
 
   g_return_val_if_fail (filename != NULL, FALSE);
   g_return_val_if_fail (parts != NULL || n_parts == 0, FALSE);
 
+  replacing = g_file_test (filename, G_FILE_TEST_EXISTS);
   temporary = g_strdup_printf ("%s.XXXXXX", filename);
   fd = g_mkstemp_full (temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0)
@@ -155,8 +157,10 @@ lt_file_write_atomically (const char    *filename,
 
       written = write_all (fd, data, size, filename, error);
     }
-  /* On disk before the rename, or the rename could outlive the data. */
-  if (written && fsync (fd) != 0)
+  /* A file being replaced: the new data reaches the disk before the
+   * rename does, or a system crash could leave neither file (GLib's
+   * g_file_set_contents() rule; a new file has nothing to lose). */
+  if (written && replacing && fsync (fd) != 0)
     {
       int saved = errno;
 
