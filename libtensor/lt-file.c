@@ -1,8 +1,8 @@
 /* lt-file.c: whole files for the loaders and savers
  *
- * Files are read by mapping them, privately: tensors over a mapping can be
- * written without touching the file (the pages written are copied), and
- * the mapping lives as long as any tensor over it. Files are written into
+ * Files are mapped privately: tensors over a mapping can be written
+ * without touching the file (the pages written are copied), and the
+ * mapping lives as long as any tensor over it. Files are written into
  * a temporary file beside the target, which is renamed into place only
  * once everything is written (and, when it replaces a file, flushed to
  * disk), so that a failure (a full disk, a crash) leaves whatever file was
@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lt-file-private.h"
@@ -64,6 +65,7 @@ lt_file_map (const char *filename,
 {
   g_autofree char *display_name = NULL;
   GMappedFile *mapped;
+  GStatBuf buf;
   GBytes *bytes;
   int fd;
 
@@ -80,6 +82,14 @@ lt_file_map (const char *filename,
       display_name = g_filename_display_name (filename);
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
                    "Could not open “%s”: %s", display_name, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &buf) == 0 && !S_ISREG (buf.st_mode))
+    {
+      display_name = g_filename_display_name (filename);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "“%s” is not a regular file",
+                   display_name);
+      g_close (fd, NULL);
       return NULL;
     }
   mapped = g_mapped_file_new_from_fd (fd, TRUE, error);
@@ -122,8 +132,10 @@ write_all (int           fd,
   return TRUE;
 }
 
-/* Writes @parts, one after another, as the new contents of @filename; on
- * failure the file is as it was and nothing is left beside it. */
+/* Writes @parts, one after another, as the new contents of @filename, with
+ * the permissions of the file it replaces; on failure the file is as it
+ * was and nothing is left beside it. As with g_file_set_contents(), a
+ * symbolic link at @filename is replaced, not followed. */
 gboolean
 lt_file_write_atomically (const char    *filename,
                           GBytes *const *parts,
@@ -132,12 +144,13 @@ lt_file_write_atomically (const char    *filename,
 {
   g_autofree char *temporary = NULL;
   gboolean written = TRUE, replacing;
+  GStatBuf old;
   int fd;
 
   g_return_val_if_fail (filename != NULL, FALSE);
   g_return_val_if_fail (parts != NULL || n_parts == 0, FALSE);
 
-  replacing = g_file_test (filename, G_FILE_TEST_EXISTS);
+  replacing = g_lstat (filename, &old) == 0;
   temporary = g_strdup_printf ("%s.XXXXXX", filename);
   fd = g_mkstemp_full (temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0)
@@ -150,6 +163,16 @@ lt_file_write_atomically (const char    *filename,
       return FALSE;
     }
 
+  /* The new file keeps the permissions of the one it replaces. */
+  if (replacing && S_ISREG (old.st_mode) && fchmod (fd, old.st_mode & 07777) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "Could not give the new “%s” the old one's permissions: %s", filename,
+                   g_strerror (saved));
+      written = FALSE;
+    }
   for (guint i = 0; i < n_parts && written; i++)
     {
       gsize size;
