@@ -8,9 +8,8 @@
  * of 64 bytes, then the elements in row-major order (column-major with
  * 'fortran_order': True) in the byte order that 'descr' names.
  *
- * Loading checks all of it against the file's size before making a
- * tensor, which shares the file's (privately mapped) memory where the
- * data is in host byte order. Saving writes version 1.0 as NumPy does
+ * Loading checks all of it against the file's size before it reads the
+ * data, straight into the tensor's own memory. Saving writes version 1.0 as NumPy does
  * (2.0 for headers too long for it), C order, or Fortran order for tensors
  * laid out that way, so that a transposed tensor is written without a copy.
  *
@@ -21,7 +20,13 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "lt-dtype-private.h"
 #include "lt-error.h"
@@ -386,9 +391,10 @@ read_shape (HeaderReader *reader,
         reader->at++;
       if (*ndim == LT_MAX_DIMS)
         {
-          g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: the array has more than the %d dims a tensor can have",
-                       reader->source, LT_MAX_DIMS);
+          lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
+                             "the array has more than the %d dims a tensor can have (NumPy "
+                             "writes at most 32)",
+                             LT_MAX_DIMS);
           return FALSE;
         }
       shape[(*ndim)++] = (gint64) size;
@@ -524,59 +530,153 @@ parse_header (HeaderReader *reader,
   return TRUE;
 }
 
-static LtTensor *
-load (GBytes     *file,
-      const char *source,
-      GError    **error)
+/* Where the file's bytes come from: memory, or an open file read with
+ * pread(), straight into the tensor's memory. */
+typedef struct
 {
-  gsize size, header_start, header_length, element_size;
-  const guint8 *bytes = g_bytes_get_data (file, &size);
+  const guint8 *memory;
+  int fd;
+  guint64 size;
+  const char *name;
+} NpySource;
+
+/* Bytes @offset to @offset + @length of @source into @buffer; the caller
+ * checked they lie within its size. */
+static gboolean
+read_exactly (const NpySource *source,
+              guint64          offset,
+              void            *buffer,
+              gsize            length,
+              GError         **error)
+{
+  guint8 *to = buffer;
+
+  if (source->memory != NULL)
+    {
+      if (length > 0)
+        memcpy (buffer, source->memory + offset, length);
+      return TRUE;
+    }
+  while (length > 0)
+    {
+      gssize got = pread (source->fd, to, MIN (length, (gsize) G_MAXSSIZE), (off_t) offset);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        {
+          int saved = errno;
+
+          if (got == 0)
+            lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
+                               "the file ended early, at byte %" G_GUINT64_FORMAT
+                               " (was it changed while being read?)",
+                               offset);
+          else
+            g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                         "Could not read “%s”: %s", source->name, g_strerror (saved));
+          return FALSE;
+        }
+      to += got;
+      offset += (guint64) got;
+      length -= (gsize) got;
+    }
+  return TRUE;
+}
+
+/* The elements of @data in the other byte order, in place; complex
+ * elements swap each part. */
+static void
+swap_in_place (guint8 *data,
+               gsize   size,
+               LtDType dtype)
+{
+  gsize part = lt_dtype_get_element_size (dtype) / (lt_dtype_is_complex (dtype) ? 2 : 1);
+
+  for (gsize at = 0; at + part <= size; at += part)
+    for (gsize b = 0; b < part / 2; b++)
+      {
+        guint8 kept = data[at + b];
+
+        data[at + b] = data[at + part - 1 - b];
+        data[at + part - 1 - b] = kept;
+      }
+}
+
+/* NumPy writes headers of a few hundred bytes (version 2.0 exists for
+ * headers over 64 KiB); anything near this is not NumPy's. */
+#define NPY_MAX_HEADER_LENGTH (1 << 20)
+
+static LtTensor *
+load (const NpySource *source,
+      GError         **error)
+{
+  guint8 prefix[NPY_MAGIC_LENGTH + 6];
+  gsize header_start, header_length, element_size;
+  g_autofree char *text = NULL;
   HeaderReader reader = { 0 };
   NpyHeader header = { 0 };
   gint64 numel;
   guint64 nbytes;
-  g_autoptr (GBytes) data = NULL;
   g_autoptr (LtStorage) storage = NULL;
   g_autoptr (LtTensor) tensor = NULL;
   gint64 sizes[LT_MAX_DIMS], strides[LT_MAX_DIMS];
+  guint8 *data;
   guint8 major;
 
-  if (size < NPY_MAGIC_LENGTH + 2 || memcmp (bytes, NPY_MAGIC, NPY_MAGIC_LENGTH) != 0)
+  if (source->size < NPY_MAGIC_LENGTH + 2
+      || !read_exactly (source, 0, prefix, NPY_MAGIC_LENGTH + 2, error)
+      || memcmp (prefix, NPY_MAGIC, NPY_MAGIC_LENGTH) != 0)
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "not a .npy file: it does not start with \\x93NUMPY");
+      if (error == NULL || *error == NULL)
+        lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
+                           "not a .npy file: it does not start with \\x93NUMPY");
       return NULL;
     }
-  major = bytes[NPY_MAGIC_LENGTH];
-  if (major < 1 || major > 3 || bytes[NPY_MAGIC_LENGTH + 1] != 0)
+  major = prefix[NPY_MAGIC_LENGTH];
+  if (major < 1 || major > 3 || prefix[NPY_MAGIC_LENGTH + 1] != 0)
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
                          "the file is in .npy format version %u.%u, and only 1.0, 2.0 and 3.0 "
-                         "are known", major, bytes[NPY_MAGIC_LENGTH + 1]);
+                         "are known", major, prefix[NPY_MAGIC_LENGTH + 1]);
       return NULL;
     }
   header_start = NPY_MAGIC_LENGTH + 2 + (major == 1 ? 2 : 4);
-  if (size < header_start)
+  if (source->size < header_start)
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
                          "the file ends before its header's length");
       return NULL;
     }
-  header_length = bytes[NPY_MAGIC_LENGTH + 2] | (gsize) bytes[NPY_MAGIC_LENGTH + 3] << 8;
+  if (!read_exactly (source, NPY_MAGIC_LENGTH + 2, prefix + NPY_MAGIC_LENGTH + 2,
+                     header_start - NPY_MAGIC_LENGTH - 2, error))
+    return NULL;
+  header_length = prefix[NPY_MAGIC_LENGTH + 2] | (gsize) prefix[NPY_MAGIC_LENGTH + 3] << 8;
   if (major > 1)
-    header_length |= (gsize) bytes[NPY_MAGIC_LENGTH + 4] << 16
-                     | (gsize) bytes[NPY_MAGIC_LENGTH + 5] << 24;
-  if (header_length > size - header_start)
+    header_length |= (gsize) prefix[NPY_MAGIC_LENGTH + 4] << 16
+                     | (gsize) prefix[NPY_MAGIC_LENGTH + 5] << 24;
+  if (header_length > source->size - header_start)
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
                          "the header is said to be %" G_GSIZE_FORMAT " bytes long, but only %"
-                         G_GSIZE_FORMAT " bytes follow", header_length, size - header_start);
+                         G_GUINT64_FORMAT " bytes follow", header_length,
+                         source->size - header_start);
+      return NULL;
+    }
+  if (header_length > NPY_MAX_HEADER_LENGTH)
+    {
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
+                         "the header is said to be %" G_GSIZE_FORMAT " bytes long; NumPy's "
+                         "are a few hundred", header_length);
       return NULL;
     }
 
-  reader.text = (const char *) bytes + header_start;
+  text = g_malloc (header_length + 1);
+  if (!read_exactly (source, header_start, text, header_length, error))
+    return NULL;
+  reader.text = text;
   reader.length = header_length;
-  reader.source = source;
+  reader.source = source->name;
   if (!parse_header (&reader, &header, error))
     return NULL;
 
@@ -592,45 +692,40 @@ load (GBytes     *file,
       g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
 
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "%s: the shape %s has more elements than 64 bits can count", source, shape);
+                   "%s: the shape %s has more elements than 64 bits can count", source->name,
+                   shape);
       return NULL;
     }
-  if (nbytes != size - header_start - header_length)
+  if (nbytes != source->size - header_start - header_length)
     {
       g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
 
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
                          "the header's shape %s of %s needs %" G_GUINT64_FORMAT " bytes of data, "
-                         "but the file has %" G_GSIZE_FORMAT,
+                         "but the file has %" G_GUINT64_FORMAT,
                          shape, lt_dtype_get_name (header.dtype), nbytes,
-                         size - header_start - header_length);
+                         source->size - header_start - header_length);
       return NULL;
     }
 
-  data = g_bytes_new_from_bytes (file, header_start + header_length, (gsize) nbytes);
-  if (header.dtype == LT_DTYPE_BOOL)
-    {
-      const guint8 *values = g_bytes_get_data (data, NULL);
-
-      for (gsize i = 0; i < nbytes; i++)
-        if (values[i] > 1)
-          {
-            lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                               "bool element %" G_GSIZE_FORMAT " is %u, not 0 or 1", i,
-                               values[i]);
-            return NULL;
-          }
-    }
-  if (header.swapped)
-    {
-      GBytes *swapped = lt_file_swap_bytes (data, header.dtype);
-
-      g_bytes_unref (data);
-      data = swapped;
-    }
-  storage = lt_storage_new_from_bytes (header.dtype, data, error);
+  /* Read straight into the tensor's own memory (huge pages for large
+   * blocks): nothing of the file or of the caller's bytes is kept. */
+  storage = lt_storage_new_uninitialized (header.dtype, numel, error);
   if (storage == NULL)
     return NULL;
+  data = lt_storage_get_data (storage);
+  if (!read_exactly (source, header_start + header_length, data, (gsize) nbytes, error))
+    return NULL;
+  if (header.dtype == LT_DTYPE_BOOL)
+    for (gsize i = 0; i < nbytes; i++)
+      if (data[i] > 1)
+        {
+          lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
+                             "bool element %" G_GSIZE_FORMAT " is %u, not 0 or 1", i, data[i]);
+          return NULL;
+        }
+  if (header.swapped)
+    swap_in_place (data, (gsize) nbytes, header.dtype);
 
   tensor = lt_tensor_new_view (storage, header.ndim, sizes, strides, 0);
   if (header.fortran_order && header.ndim > 1)
@@ -644,9 +739,8 @@ load (GBytes     *file,
  * @error: return location for a #GError
  *
  * The array of a .npy file held in memory, as lt_tensor_new_from_npy()
- * reads it. The tensor shares the memory of @bytes (keeping a reference)
- * where the data is in host byte order and aligned, and writes through
- * it.
+ * reads it, in memory of its own: writes to the tensor never reach
+ * @bytes.
  *
  * Returns: (transfer full): the tensor, or %NULL with @error set as for
  *   lt_tensor_new_from_npy()
@@ -655,10 +749,17 @@ LtTensor *
 lt_tensor_new_from_npy_bytes (GBytes  *bytes,
                               GError **error)
 {
+  NpySource source = { .fd = -1, .name = "npy data" };
+  gsize size;
+
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return load (bytes, "npy data", error);
+  source.memory = g_bytes_get_data (bytes, &size);
+  source.size = size;
+  if (source.memory == NULL)
+    source.memory = (const guint8 *) "";
+  return load (&source, error);
 }
 
 /**
@@ -672,9 +773,8 @@ lt_tensor_new_from_npy_bytes (GBytes  *bytes,
  * both have: bool, uint8, int8 to int64, float16 to float64, complex64 and
  * complex128.
  *
- * The file is mapped, privately: the tensor shares its memory where the
- * data is in host byte order (writes to the tensor stay in this process),
- * so the file must not be truncated while the tensor lives.
+ * The file is read into memory once, as `numpy.load()` reads it, and the
+ * tensor holds that memory: later changes to the file do not reach it.
  *
  * Nothing in the file is trusted: a wrong magic number, a malformed
  * header, unknown keys, a shape whose byte count overflows or disagrees
@@ -690,15 +790,35 @@ LtTensor *
 lt_tensor_new_from_npy (const char *filename,
                         GError    **error)
 {
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree char *source = NULL;
+  g_autofree char *name = NULL;
+  NpySource source = { 0 };
+  GStatBuf buf;
+  LtTensor *tensor;
 
   g_return_val_if_fail (filename != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  bytes = lt_file_map (filename, error);
-  if (bytes == NULL)
-    return NULL;
-  source = g_filename_display_name (filename);
-  return load (bytes, source, error);
+  name = g_filename_display_name (filename);
+  source.fd = g_open (filename, O_RDONLY | O_CLOEXEC, 0);
+  if (source.fd < 0 || fstat (source.fd, &buf) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "Could not open “%s”: %s",
+                   name, g_strerror (saved));
+      if (source.fd >= 0)
+        g_close (source.fd, NULL);
+      return NULL;
+    }
+  if (!S_ISREG (buf.st_mode))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "“%s” is not a regular file", name);
+      g_close (source.fd, NULL);
+      return NULL;
+    }
+  source.size = (guint64) buf.st_size;
+  source.name = name;
+  tensor = load (&source, error);
+  g_close (source.fd, NULL);
+  return tensor;
 }

@@ -187,7 +187,14 @@ collect_save_entries (GHashTable  *tensors,
     {
       SaveEntry entry;
 
-      g_return_val_if_fail (key != NULL, NULL);
+      if (key == NULL || value == NULL)
+        {
+          lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
+                             key == NULL ? "a tensor has no name"
+                                         : "“%s” names no tensor (NULL, or None in Python)",
+                             (const char *) key);
+          return NULL;
+        }
       g_return_val_if_fail (LT_IS_TENSOR (value), NULL);
 
       if (!check_save_entry (key, value, source, &entry, error))
@@ -236,7 +243,13 @@ add_metadata (JsonBuilder *builder,
     {
       const char *value = g_hash_table_lookup (metadata, keys[i]);
 
-      g_return_val_if_fail (keys[i] != NULL && value != NULL, FALSE);
+      if (value == NULL)
+        {
+          lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
+                             "metadata key “%s” has no value (NULL, or None in Python)",
+                             (const char *) keys[i]);
+          return FALSE;
+        }
 
       if (!g_utf8_validate (keys[i], -1, NULL) || !g_utf8_validate (value, -1, NULL))
         {
@@ -555,6 +568,41 @@ find_integer_beyond_int64 (const char *text,
   return NULL;
 }
 
+/* Safetensors headers nest three deep (the header, an entry, its shape);
+ * JSON-GLib parses by recursion without a limit, so that a header of a
+ * hundred thousand brackets would overflow the stack. */
+#define MAX_NESTING 32
+
+/* Whether @text nests arrays and objects deeper than MAX_NESTING. */
+static gboolean
+nests_too_deep (const char *text,
+                gsize       length)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (in_string)
+        {
+          if (text[i] == '\\')
+            i++;
+          else if (text[i] == '"')
+            in_string = FALSE;
+        }
+      else if (text[i] == '"')
+        in_string = TRUE;
+      else if (text[i] == '{' || text[i] == '[')
+        {
+          if (++depth > MAX_NESTING)
+            return TRUE;
+        }
+      else if ((text[i] == '}' || text[i] == ']') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
 static JsonParser *
 parse_header (const char  *text,
               gsize        length,
@@ -568,7 +616,15 @@ parse_header (const char  *text,
 
   if (!g_utf8_validate_len (text, length, NULL))
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not valid UTF-8");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not valid UTF-8 (or holds a NUL)");
+      return NULL;
+    }
+  if (nests_too_deep (text, length))
+    {
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         "the header nests arrays or objects more than %d deep; safetensors "
+                         "headers nest 3 deep",
+                         MAX_NESTING);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, text, (gssize) length, &json_error))
@@ -1084,10 +1140,9 @@ load_from_bytes (GBytes      *bytes,
  *   there is none
  * @error: return location for a #GError
  *
- * Reads the tensors of a safetensors file. Each is contiguous and shares
- * the memory of @bytes (which it keeps alive) where its data is aligned to
- * its element size; misaligned data is copied. Writes through the tensors
- * write into @bytes' memory.
+ * Reads the tensors of a safetensors file held in memory. Each is
+ * contiguous, in a copy of @bytes that the tensors share: writes through
+ * them never reach @bytes.
  *
  * Nothing in @bytes is trusted: a malformed header, a size or an offset
  * that does not add up, data missing, or bytes left over that belong to no
@@ -1107,10 +1162,15 @@ lt_safetensors_load_from_bytes (GBytes      *bytes,
                                 GHashTable **metadata,
                                 GError     **error)
 {
+  g_autoptr (GBytes) copy = NULL;
+
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return load_from_bytes (bytes, BYTES_SOURCE, metadata, error);
+  /* GBytes are immutable (and may be read-only memory): the tensors,
+   * which may be written, get memory of their own. */
+  copy = g_bytes_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  return load_from_bytes (copy, BYTES_SOURCE, metadata, error);
 }
 
 /**
@@ -1125,6 +1185,12 @@ lt_safetensors_load_from_bytes (GBytes      *bytes,
  * privately: tensors whose data is aligned share the mapping without
  * copying (the others get a copy), writes through them do not reach the
  * file, and the mapping lives as long as any of them.
+ *
+ * As with any mapped file, the tensors read the file's current contents:
+ * while they live, the file must not be rewritten in place (truncating it
+ * then makes reading them fail with SIGBUS). Files are safe to replace by
+ * renaming a new file over them, as lt_safetensors_save() does; copy the
+ * tensors (lt_tensor_clone()) to keep them past another program's write.
  *
  * Returns: (transfer container) (element-type utf8 LtTensor): the tensors by
  *   name, or %NULL with @error set as for lt_safetensors_load_from_bytes(),

@@ -318,6 +318,29 @@ test_hostile_files (void)
   }
 }
 
+/* A tensor loaded from bytes has memory of its own: the bytes stay as
+ * they were, and two loads do not share elements. */
+static void
+test_from_bytes_copies (void)
+{
+  g_autoptr (LtTensor) tensor = lt_test_arange_shaped (LT_DTYPE_INT32, 3, 4);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = lt_tensor_to_npy_bytes (tensor, &error);
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (LtTensor) first = NULL;
+  g_autoptr (LtTensor) second = NULL;
+
+  g_assert_no_error (error);
+  before = g_bytes_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  first = lt_tensor_new_from_npy_bytes (bytes, &error);
+  second = lt_tensor_new_from_npy_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_fill (first, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_equal (second, tensor));
+  g_assert_true (g_bytes_equal (bytes, before));
+}
+
 /* bfloat16 has no NumPy dtype: refused, and nothing is written. */
 static void
 test_bfloat16_refused (void)
@@ -356,13 +379,26 @@ test_files (void)
   g_assert_no_error (error);
   g_assert_true (lt_tensor_equal (loaded, tensor));
 
-  /* The tensor maps the file privately: writing to it leaves the file. */
+  /* The tensor holds the file's bytes as they were read: writing to it
+   * leaves the file, and rewriting the file in place (as numpy.save()
+   * does) leaves the tensor. */
   g_assert_true (lt_tensor_fill (loaded, 7, &error));
   g_assert_no_error (error);
   g_clear_object (&loaded);
   loaded = lt_tensor_new_from_npy (path, &error);
   g_assert_no_error (error);
   g_assert_true (lt_tensor_equal (loaded, tensor));
+  {
+    FILE *file = fopen (path, "r+b");
+
+    g_assert_nonnull (file);
+    g_assert_cmpint (fseek (file, -8, SEEK_END), ==, 0);
+    g_assert_cmpuint (fwrite ("\0\0\0\0\0\0\0\0", 1, 8, file), ==, 8);
+    g_assert_cmpint (fclose (file), ==, 0);
+    g_assert_true (lt_tensor_equal (loaded, tensor));
+    g_assert_true (lt_tensor_save_npy (tensor, path, &error));
+    g_assert_no_error (error);
+  }
 
   /* A failed save: the old file is intact, and nothing is left beside it. */
   g_assert_false (lt_tensor_save_npy (wider, path, &error));
@@ -398,6 +434,11 @@ test_files (void)
     g_assert_error (error, LT_ERROR, LT_ERROR_FILE_FORMAT);
     g_clear_error (&error);
   }
+
+  /* A folder is no file to load. */
+  g_assert_null (lt_tensor_new_from_npy (folder, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+  g_clear_error (&error);
 
   /* A folder that cannot be written: a GFileError, no file. */
   {
@@ -460,6 +501,7 @@ main (int   argc,
   g_test_add_func ("/npy/exact-bytes", test_exact_bytes);
   g_test_add_func ("/npy/numpy-variants", test_numpy_variants);
   g_test_add_func ("/npy/hostile-files", test_hostile_files);
+  g_test_add_func ("/npy/from-bytes-copies", test_from_bytes_copies);
   g_test_add_func ("/npy/bfloat16-refused", test_bfloat16_refused);
   g_test_add_func ("/npy/files", test_files);
   g_test_add_func ("/npy/device-tensor", test_device_tensor);

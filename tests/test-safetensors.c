@@ -529,6 +529,12 @@ test_save_unwritable_directory (TempDir       *fixture,
   g_assert_false (lt_safetensors_save (filename, tensors, NULL, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   g_assert_nonnull (strstr (error->message, filename));
+  g_clear_error (&error);
+
+  /* Nor is a folder a file. */
+  g_assert_null (lt_safetensors_load (fixture->path, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
 }
 
 static void
@@ -598,33 +604,41 @@ test_load_misaligned (TempDir       *fixture,
   lt_assert_values (g_hash_table_lookup (from_file, "b"), 1.5, -2.0);
 }
 
-/* Aligned data is not copied: the tensors are over the bytes' memory. */
+/* Tensors loaded from bytes have memory of their own: GBytes are
+ * immutable, and two loads of the same bytes must not share elements. */
 static void
-test_load_shares_memory (void)
+test_load_from_bytes_copies (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) tensors = every_kind_of_tensor ();
   g_autoptr (GBytes) bytes = lt_safetensors_to_bytes (tensors, NULL, &error);
-  g_autoptr (GHashTable) loaded = NULL;
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GHashTable) first = NULL;
+  g_autoptr (GHashTable) second = NULL;
   GHashTableIter iter;
-  gpointer value;
-  const guint8 *start;
-  gsize size;
+  gpointer key, value;
 
   g_assert_no_error (error);
-  start = g_bytes_get_data (bytes, &size);
-  loaded = lt_safetensors_load_from_bytes (bytes, NULL, &error);
+  before = g_bytes_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  first = lt_safetensors_load_from_bytes (bytes, NULL, &error);
+  g_assert_no_error (error);
+  second = lt_safetensors_load_from_bytes (bytes, NULL, &error);
   g_assert_no_error (error);
 
-  g_hash_table_iter_init (&iter, loaded);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  g_hash_table_iter_init (&iter, first);
+  while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      const guint8 *data = lt_storage_get_data (lt_tensor_get_storage (value));
+      LtTensor *other = g_hash_table_lookup (second, key);
+      g_autoptr (LtTensor) snapshot = lt_tensor_clone (other, &error);
 
+      g_assert_no_error (error);
       if (lt_tensor_get_numel (value) == 0)
         continue;
-      g_assert_true (data >= start && data < start + size);
+      g_assert_true (lt_tensor_fill (value, 1, &error));
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_equal (other, snapshot));
     }
+  g_assert_true (g_bytes_equal (bytes, before));
 }
 
 /* Loaded tensors can be written; the file stays as it was. */
@@ -841,6 +855,56 @@ test_load_hostile (void)
     }
 }
 
+/* Missing tensors and metadata values (None from Python) are errors, not
+ * criticals. */
+static void
+test_save_refuses_missing_values (void)
+{
+  g_autoptr (GHashTable) tensors = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) metadata = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (LtTensor) tensor = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_hash_table_insert (tensors, "w", NULL);
+  bytes = lt_safetensors_to_bytes (tensors, NULL, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "“w” names no tensor"));
+  g_clear_error (&error);
+
+  g_hash_table_insert (tensors, "w", tensor);
+  g_hash_table_insert (metadata, "author", NULL);
+  bytes = lt_safetensors_to_bytes (tensors, metadata, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "metadata key “author” has no value"));
+}
+
+/* A header nested a hundred thousand deep is refused before JSON-GLib,
+ * which parses by recursion, can run out of stack on it. */
+static void
+test_load_deep_nesting (void)
+{
+  GString *header = g_string_new ("{\"x\":");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GHashTable) loaded = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (header, '[');
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (header, ']');
+  g_string_append_c (header, '}');
+  bytes = file_bytes (header->str, header->len, NULL, 0);
+  g_string_free (header, TRUE);
+
+  loaded = lt_safetensors_load_from_bytes (bytes, NULL, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, LT_ERROR, LT_ERROR_FILE_FORMAT);
+  g_assert_nonnull (strstr (error->message, "nests arrays or objects more than 32 deep"));
+}
+
 /* More dims than a tensor can have. */
 static void
 test_load_too_many_dims (void)
@@ -919,7 +983,7 @@ main (int   argc,
 
   g_test_add ("/safetensors/load/misaligned", TempDir, NULL, temp_dir_set_up,
               test_load_misaligned, temp_dir_tear_down);
-  g_test_add_func ("/safetensors/load/shares-memory", test_load_shares_memory);
+  g_test_add_func ("/safetensors/load/from-bytes-copies", test_load_from_bytes_copies);
   g_test_add ("/safetensors/load/writes-stay-in-memory", TempDir, NULL, temp_dir_set_up,
               test_load_writes_stay_in_memory, temp_dir_tear_down);
   g_test_add ("/safetensors/load/missing-file", TempDir, NULL, temp_dir_set_up,
@@ -928,6 +992,8 @@ main (int   argc,
               test_load_errors_name_the_file, temp_dir_tear_down);
   g_test_add_func ("/safetensors/load/hostile", test_load_hostile);
   g_test_add_func ("/safetensors/load/too-many-dims", test_load_too_many_dims);
+  g_test_add_func ("/safetensors/load/deep-nesting", test_load_deep_nesting);
+  g_test_add_func ("/safetensors/save/refuses-missing-values", test_save_refuses_missing_values);
   g_test_add_func ("/safetensors/load/accepts-what-the-crate-accepts",
                    test_load_accepts_what_the_crate_accepts);
 
