@@ -85,8 +85,8 @@ exported_free (DLManagedTensor *managed)
  * with the view's offset in `byte_offset`.
  *
  * Returns: (transfer full): a `DLManagedTensor *` the caller owns (and
- *   frees by calling its deleter), or %NULL with @error set when the device
- *   cannot be synchronized
+ *   frees by calling its deleter); exporting cannot fail today, @error is
+ *   there for devices whose export could
  */
 gpointer
 lt_tensor_to_dlpack (LtTensor *self,

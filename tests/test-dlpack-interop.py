@@ -167,6 +167,18 @@ class ImportFromTorch(unittest.TestCase):
         gc.collect()
         self.assertEqual(tensor[3, 2].item(), 1.5)
 
+    def test_refused_capsule_stays_untaken(self):
+        # complex32 has no libtensor dtype: after the refusal the capsule
+        # is still PyTorch's to take (and to free).
+        import warnings
+        from torch.utils.dlpack import from_dlpack, to_dlpack
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', UserWarning)
+            capsule = to_dlpack(torch.zeros(2, dtype=torch.complex32))
+            with self.assertRaises(GLib.Error):
+                Lt.from_dlpack(capsule)
+            self.assertEqual(from_dlpack(capsule).shape, (2,))
+
     def test_round_trip(self):
         # libtensor -> PyTorch -> libtensor: the same memory all along.
         base = lt_arange(3, 3, 'complex64')

@@ -62,7 +62,7 @@ static const char convert_prelude_fp64[] =
   "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
 static const char convert_prelude_fp32[] =
   "#define double float\n"
-  "typedef struct { float value; uint unused; } lt_arg_real;\n"
+  "typedef struct __attribute__ ((aligned (8))) { float value; uint unused; } lt_arg_real;\n"
   "#define LT_ARG_REAL(x) ((x).value)\n";
 static const char convert_prelude_common[] =
   "#define LT_GLOBAL __global\n"

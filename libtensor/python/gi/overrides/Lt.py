@@ -1059,9 +1059,13 @@ def from_dlpack(source):
         raise TypeError('from_dlpack() needs an object with __dlpack__() or a DLPack capsule, '
                         'not %s' % type(source).__name__)
     capsules = _dlpack_capsules()
-    tensor = Lt.Tensor.new_from_dlpack(capsules.take(capsule))
-    capsules.mark_taken(capsule)
-    return tensor
+    address = capsules.take(capsule)
+    try:
+        return Lt.Tensor.new_from_dlpack(address)
+    except BaseException:
+        # Not taken after all: the capsule frees the tensor.
+        capsules.give_back(capsule)
+        raise
 
 
 __all__.append('from_dlpack')

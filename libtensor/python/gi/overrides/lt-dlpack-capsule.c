@@ -10,8 +10,8 @@
  *
  * capsule(address) makes the capsule of an exported tensor
  * (Lt.Tensor.to_dlpack()); take(capsule) gives the address of an untaken
- * tensor for Lt.Tensor.new_from_dlpack(), and mark_taken(capsule) renames
- * it once that succeeded.
+ * tensor for Lt.Tensor.new_from_dlpack(), renaming the capsule at once,
+ * and give_back(capsule) renames it back if the import failed.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -56,10 +56,13 @@ make_capsule (PyObject *module,
   return PyCapsule_New (managed, unused_name, destroy_capsule);
 }
 
+/* Renamed at once, under the GIL: two threads cannot both take it. */
 static PyObject *
 take (PyObject *module,
       PyObject *capsule)
 {
+  void *managed;
+
   if (!PyCapsule_IsValid (capsule, unused_name))
     {
       PyErr_SetString (PyExc_ValueError,
@@ -67,27 +70,32 @@ take (PyObject *module,
                        "taken yet");
       return NULL;
     }
-  return PyLong_FromVoidPtr (PyCapsule_GetPointer (capsule, unused_name));
+  managed = PyCapsule_GetPointer (capsule, unused_name);
+  if (PyCapsule_SetName (capsule, used_name) != 0)
+    return NULL;
+  return PyLong_FromVoidPtr (managed);
 }
 
+/* Undoes take() when the import failed: the capsule frees the tensor. */
 static PyObject *
-mark_taken (PyObject *module,
-            PyObject *capsule)
+give_back (PyObject *module,
+           PyObject *capsule)
 {
-  if (!PyCapsule_IsValid (capsule, unused_name))
+  if (!PyCapsule_IsValid (capsule, used_name))
     {
-      PyErr_SetString (PyExc_ValueError, "mark_taken() needs an untaken DLPack capsule");
+      PyErr_SetString (PyExc_ValueError, "give_back() needs a capsule take() took");
       return NULL;
     }
-  if (PyCapsule_SetName (capsule, used_name) != 0)
+  if (PyCapsule_SetName (capsule, unused_name) != 0)
     return NULL;
   Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
   { "capsule", make_capsule, METH_O, "The DLPack capsule of a DLManagedTensor's address." },
-  { "take", take, METH_O, "The DLManagedTensor address of an untaken DLPack capsule." },
-  { "mark_taken", mark_taken, METH_O, "Renames a DLPack capsule \"used_dltensor\"." },
+  { "take", take, METH_O,
+    "The DLManagedTensor address of an untaken DLPack capsule, now marked taken." },
+  { "give_back", give_back, METH_O, "Marks a taken capsule untaken again." },
   { NULL, NULL, 0, NULL },
 };
 
