@@ -17,6 +17,14 @@
 #include "config.h"
 
 #include <complex.h>
+
+/* glibc defines these only for GCC; clang has the same builtin. */
+#ifndef CMPLXF
+#define CMPLXF(x, y) __builtin_complex ((float) (x), (float) (y))
+#endif
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex ((double) (x), (double) (y))
+#endif
 #include <tgmath.h>
 
 #include "lt-cpu-loop.h"
