@@ -573,14 +573,18 @@ find_integer_beyond_int64 (const char *text,
  * hundred thousand brackets would overflow the stack. */
 #define MAX_NESTING 32
 
-/* Whether @text nests arrays and objects deeper than MAX_NESTING. */
-static gboolean
-nests_too_deep (const char *text,
-                gsize       length)
+/* Where the top-level object of @text ends (just after its "}"), or 0
+ * when it does not close; and whether it nests arrays and objects deeper
+ * than MAX_NESTING. */
+static gsize
+scan_header (const char *text,
+             gsize       length,
+             gboolean   *too_deep)
 {
   gboolean in_string = FALSE;
   guint depth = 0;
 
+  *too_deep = FALSE;
   for (gsize i = 0; i < length; i++)
     {
       if (in_string)
@@ -595,12 +599,15 @@ nests_too_deep (const char *text,
       else if (text[i] == '{' || text[i] == '[')
         {
           if (++depth > MAX_NESTING)
-            return TRUE;
+            {
+              *too_deep = TRUE;
+              return 0;
+            }
         }
-      else if ((text[i] == '}' || text[i] == ']') && depth > 0)
-        depth--;
+      else if ((text[i] == '}' || text[i] == ']') && depth > 0 && --depth == 0)
+        return i + 1;
     }
-  return FALSE;
+  return 0;
 }
 
 static JsonParser *
@@ -612,6 +619,8 @@ parse_header (const char  *text,
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) json_error = NULL;
   g_autofree char *huge = NULL;
+  gboolean too_deep;
+  gsize object_end;
   JsonNode *root;
 
   if (!g_utf8_validate_len (text, length, NULL))
@@ -619,7 +628,18 @@ parse_header (const char  *text,
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not valid UTF-8 (or holds a NUL)");
       return NULL;
     }
-  if (nests_too_deep (text, length))
+  /* The header is an object; and JSON-GLib 1.6 leaks the value it read
+   * when text follows a top-level number ("5{}"), so nothing else is
+   * handed to it. */
+  for (gsize i = 0; i < length && text[i] != '{'; i++)
+    if (!g_ascii_isspace (text[i]))
+      {
+        lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                           "the header is not a JSON object: it does not start with “{”");
+        return NULL;
+      }
+  object_end = scan_header (text, length, &too_deep);
+  if (too_deep)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
                          "the header nests arrays or objects more than %d deep; safetensors "
@@ -627,7 +647,17 @@ parse_header (const char  *text,
                          MAX_NESTING);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, text, (gssize) length, &json_error))
+  /* JSON-GLib 1.6 also leaks what it read when a value follows the object
+   * ("{} []"): it gets the object alone, and only spaces may follow. */
+  for (gsize i = object_end; object_end > 0 && i < length; i++)
+    if (!g_ascii_isspace (text[i]))
+      {
+        lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                           "the header is not valid JSON: “%c” after its object", text[i]);
+        return NULL;
+      }
+  if (!json_parser_load_from_data (parser, text, (gssize) (object_end > 0 ? object_end : length),
+                                   &json_error))
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not valid JSON: %s",
                          json_error->message);
