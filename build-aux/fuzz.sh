@@ -2,7 +2,8 @@
 # Runs every libFuzzer target of a -Dfuzzing=true build for a while, from
 # its seed corpus and with its dictionary (tests/fuzz/); fails on any
 # finding (a crash, a sanitizer report, a leak, a broken invariant), whose
-# input is left in the build folder as fuzz-NAME-crash-*.
+# input is left in the build folder as fuzz-NAME-crash-*, and on any other
+# failure of libFuzzer itself.
 #
 #   build-aux/fuzz.sh BUILD_DIR [SECONDS_PER_TARGET]
 set -eu
@@ -19,17 +20,22 @@ for target in "$build"/tests/fuzz/fuzz-*; do
   [ -f "$target" ] && [ -x "$target" ] || continue
   name=${target##*/fuzz-}
   corpus=$(mktemp -d)
+  log=$(mktemp)
   cp "$source_dir/tests/fuzz/corpus/$name"/* "$corpus"/
+  set -- -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$build/fuzz-$name-" -print_final_stats=1
+  if [ -f "$source_dir/tests/fuzz/$name.dict" ]; then
+    set -- "$@" -dict="$source_dir/tests/fuzz/$name.dict"
+  fi
   echo "== fuzz-$name: $seconds s"
-  "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -dict="$source_dir/tests/fuzz/$name.dict" \
-    -artifact_prefix="$build/fuzz-$name-" -print_final_stats=1 \
-    "$corpus" 2>&1 | grep -E '^(#[0-9]+ +DONE|stat::(number_of_executed_units|new_units_added|peak_rss_mb)|==[0-9]+==|SUMMARY|ERROR|Test unit written)' || true
-  # libFuzzer's status is lost in the pipe: a finding leaves an artifact.
-  if ls "$build"/fuzz-"$name"-* >/dev/null 2>&1; then
-    echo "fuzz-$name found a failing input: $(ls "$build"/fuzz-"$name"-*)"
+  status=0
+  "$target" "$@" "$corpus" >"$log" 2>&1 || status=$?
+  grep -E '^(stat::(number_of_executed_units|new_units_added|peak_rss_mb)|==[0-9]+==|SUMMARY|Test unit written)' "$log" || true
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz-$name failed (exit status $status):"
+    tail -n 60 "$log"
     exit 1
   fi
   echo "   corpus: $(ls "$corpus" | wc -l) inputs"
-  rm -rf "$corpus"
+  rm -rf "$corpus" "$log"
 done
