@@ -635,7 +635,7 @@ static void
 run_storage_indices (gpointer data)
 {
   gsize n;
-  g_autofree gint64 *indices = lt_tensor_get_storage_indices (data, &n);
+  g_autofree gint64 *indices = lt_tensor_get_storage_indices (data, &n, NULL);
 }
 
 static void
@@ -659,7 +659,7 @@ bench_inspection (Bench *bench)
       g_autoptr (LtTensor) wide_t = checked (lt_tensor_t (wide, &error), error);
       g_autoptr (LtTensor) view = checked (lt_tensor_slice (wide_t, 0, 0, 2000, 2, &error), error);
       gsize n;
-      g_autofree gint64 *indices = lt_tensor_get_storage_indices (view, &n);
+      g_autofree gint64 *indices = lt_tensor_get_storage_indices (view, &n, NULL);
       Timing timing;
 
       /* Element [i, j] of the view is wide[j, 2i]. */

@@ -33,6 +33,7 @@
 #include "lt-file-private.h"
 #include "lt-io.h"
 #include "lt-layout.h"
+#include "lt-memory-private.h"
 #include "lt-tensor-private.h"
 
 #define NPY_MAGIC "\x93NUMPY"
@@ -170,29 +171,30 @@ lt_tensor_to_npy_bytes (LtTensor *self,
 {
   g_autoptr (GBytes) header = NULL;
   g_autoptr (GBytes) data = NULL;
-  GByteArray *file;
-  gconstpointer part;
-  gsize size;
+  gconstpointer header_data, data_data;
+  gsize header_size, data_size;
+  guint8 *file;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!npy_parts (self, &header, &data, error))
     return NULL;
-  file = g_byte_array_new ();
-  part = g_bytes_get_data (header, &size);
-  g_byte_array_append (file, part, (guint) size);
-  part = g_bytes_get_data (data, &size);
-  if (size > G_MAXUINT - file->len)
+  header_data = g_bytes_get_data (header, &header_size);
+  data_data = g_bytes_get_data (data, &data_size);
+  file = lt_memory_try_alloc (header_size + data_size, FALSE);
+  if (file == NULL)
     {
-      g_byte_array_unref (file);
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "to_npy_bytes(): %" G_GSIZE_FORMAT " bytes of data are more than bytes in "
-                   "memory can hold; save the tensor to a file with save_npy()", size);
+                   "to_npy_bytes(): cannot allocate %" G_GSIZE_FORMAT " bytes for the file; "
+                   "save the tensor to a file with save_npy(), which needs no copy",
+                   header_size + data_size);
       return NULL;
     }
-  g_byte_array_append (file, part, (guint) size);
-  return g_byte_array_free_to_bytes (file);
+  memcpy (file, header_data, header_size);
+  if (data_size > 0)
+    memcpy (file + header_size, data_data, data_size);
+  return g_bytes_new_take (file, header_size + data_size);
 }
 
 /**

@@ -22,6 +22,7 @@
 #include "lt-error.h"
 #include "lt-file-private.h"
 #include "lt-io.h"
+#include "lt-memory-private.h"
 
 #define LENGTH_SIZE 8
 /* The crate refuses longer headers; so does this reader, and this writer
@@ -415,7 +416,7 @@ lt_safetensors_to_bytes (GHashTable  *tensors,
 
   for (guint i = 0; i < parts->len; i++)
     total += g_bytes_get_size (parts->pdata[i]);
-  buffer = g_try_malloc (total);
+  buffer = lt_memory_try_alloc (total, FALSE);
   if (buffer == NULL)
     {
       lt_file_set_error (error, LT_ERROR_OUT_OF_MEMORY, BYTES_SOURCE,
@@ -1193,13 +1194,27 @@ lt_safetensors_load_from_bytes (GBytes      *bytes,
                                 GError     **error)
 {
   g_autoptr (GBytes) copy = NULL;
+  gconstpointer data;
+  gsize size;
+  gpointer memory;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* GBytes are immutable (and may be read-only memory): the tensors,
    * which may be written, get memory of their own. */
-  copy = g_bytes_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  data = g_bytes_get_data (bytes, &size);
+  memory = lt_memory_try_alloc (size, FALSE);
+  if (memory == NULL)
+    {
+      lt_file_set_error (error, LT_ERROR_OUT_OF_MEMORY, BYTES_SOURCE,
+                         "cannot allocate %" G_GSIZE_FORMAT " bytes for a copy of the file's "
+                         "contents", size);
+      return NULL;
+    }
+  if (size > 0)
+    memcpy (memory, data, size);
+  copy = g_bytes_new_take (memory, size);
   return load_from_bytes (copy, BYTES_SOURCE, metadata, error);
 }
 

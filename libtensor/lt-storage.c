@@ -12,6 +12,7 @@
 #include "lt-dtype-private.h"
 #include "lt-enums.h"
 #include "lt-error.h"
+#include "lt-memory-private.h"
 #include "lt-storage-private.h"
 
 /**
@@ -739,7 +740,7 @@ lt_storage_set_int64 (LtStorage *self,
  * a GPU device, a copy downloaded now.
  *
  * Returns: (transfer full): the memory of the storage, or %NULL with @error
- *   set when a download from the device fails
+ *   set when the host has no memory for the copy or the download fails
  */
 GBytes *
 lt_storage_get_bytes (LtStorage *self,
@@ -754,7 +755,9 @@ lt_storage_get_bytes (LtStorage *self,
     return g_bytes_new_with_free_func (self->data, self->nbytes, g_object_unref,
                                        g_object_ref (self));
 
-  copy = g_malloc (self->nbytes);
+  copy = lt_memory_alloc (self->nbytes, "a copy of a device storage on the host", error);
+  if (copy == NULL)
+    return NULL;
   if (!self->backend->download (self->backend, copy, self->data, 0, self->nbytes, error))
     return NULL;
   return g_bytes_new_take (g_steal_pointer (&copy), self->nbytes);

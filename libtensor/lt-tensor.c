@@ -12,6 +12,7 @@
 #include "lt-enums.h"
 #include "lt-error.h"
 #include "lt-layout.h"
+#include "lt-memory-private.h"
 #include "lt-tensor-private.h"
 
 /**
@@ -593,29 +594,49 @@ lt_tensor_has_internal_overlap (LtTensor *self)
  * lt_tensor_get_storage_indices:
  * @self: an #LtTensor
  * @n_indices: (out): return location for the number of indices, the element count
+ * @error: return location for a #GError
  *
  * The storage index of every element of @self, in row-major order: which
  * storage cell each element is. This is what Tensor Viewer draws.
  *
+ * An expanded view can have far more elements than its storage has cells;
+ * when there is no memory for one index per element, this fails instead of
+ * aborting.
+ *
  * Returns: (array length=n_indices) (transfer full) (nullable): the indices,
- *   or %NULL for a tensor without elements
+ *   or %NULL for a tensor without elements (@error not set), or %NULL with
+ *   @error set (%LT_ERROR_OUT_OF_MEMORY) and @n_indices 0 when the indices do
+ *   not fit in memory
  */
 gint64 *
 lt_tensor_get_storage_indices (LtTensor *self,
-                               gsize    *n_indices)
+                               gsize    *n_indices,
+                               GError  **error)
 {
   gint64 *indices;
+  gsize nbytes;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
   g_return_val_if_fail (n_indices != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  *n_indices = (gsize) self->numel;
+  *n_indices = 0;
   if (self->numel == 0)
     return NULL;
 
-  indices = g_new (gint64, self->numel);
+  if (__builtin_mul_overflow ((gsize) self->numel, sizeof (gint64), &nbytes))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
+                   "the storage indices of %" G_GINT64_FORMAT " elements would need more "
+                   "memory than can be addressed", self->numel);
+      return NULL;
+    }
+  indices = lt_memory_alloc (nbytes, "the storage indices of a tensor", error);
+  if (indices == NULL)
+    return NULL;
   lt_layout_storage_indices (self->ndim, self->sizes, self->strides, self->storage_offset,
                              indices);
+  *n_indices = (gsize) self->numel;
   return indices;
 }
 

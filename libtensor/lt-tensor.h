@@ -127,7 +127,8 @@ LT_AVAILABLE_IN_ALL
 gboolean      lt_tensor_has_internal_overlap (LtTensor      *self);
 LT_AVAILABLE_IN_ALL
 gint64       *lt_tensor_get_storage_indices  (LtTensor      *self,
-                                              gsize         *n_indices);
+                                              gsize         *n_indices,
+                                              GError       **error);
 LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_get_storage_index_tensor (LtTensor  *self,
                                                   GError   **error);

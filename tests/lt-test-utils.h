@@ -86,7 +86,7 @@ lt_test_assert_storage_indices (const char   *location,
                                 guint         n_expected)
 {
   gsize n;
-  g_autofree gint64 *indices = lt_tensor_get_storage_indices (tensor, &n);
+  g_autofree gint64 *indices = lt_tensor_get_storage_indices (tensor, &n, NULL);
 
   lt_test_assert_array (location, "storage indices", indices, (guint) n, expected, n_expected);
 }

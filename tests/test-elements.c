@@ -93,7 +93,7 @@ test_storage_indices (void)
 
   g_assert_no_error (error);
   lt_assert_storage_indices (v, 5, 7, 9, 10, 12, 14, 15, 17, 19);
-  none = lt_tensor_get_storage_indices (empty, &n);
+  none = lt_tensor_get_storage_indices (empty, &n, NULL);
   g_assert_null (none);
   g_assert_cmpuint (n, ==, 0);
 }
@@ -128,7 +128,7 @@ test_storage_index_tensor (void)
       view_sizes = lt_tensor_get_sizes (view, &n_view_dims);
       g_assert_cmpmem (sizes, n_dims * sizeof (gint64), view_sizes, n_view_dims * sizeof (gint64));
 
-      expected = lt_tensor_get_storage_indices (view, &n);
+      expected = lt_tensor_get_storage_indices (view, &n, NULL);
       g_assert_cmpint (lt_tensor_get_numel (indices), ==, (gint64) n);
       if (n > 0)
         g_assert_cmpmem (lt_storage_get_data (lt_tensor_get_storage (indices)),

@@ -648,7 +648,15 @@ lt_viewer_view_get_storage_indices (LtViewerView *self,
     return NULL;
 
   if (self->indices == NULL)
-    self->indices = lt_tensor_get_storage_indices (self->tensor, &self->n_indices);
+    {
+      g_autoptr (GError) error = NULL;
+
+      /* Views are capped at MAX_ELEMENTS, so this fails only when the
+       * machine is out of memory; the view then shows no cells. */
+      self->indices = lt_tensor_get_storage_indices (self->tensor, &self->n_indices, &error);
+      if (error != NULL)
+        g_warning ("Cannot list the storage cells of %s: %s", self->expression, error->message);
+    }
   *n_indices = self->n_indices;
   return self->indices;
 }

@@ -149,7 +149,7 @@ assert_masks_match_library (LtViewerLesson *lesson)
           g_assert_false (lt_tensor_shares_storage (tensor, lt_viewer_lesson_get_base (lesson)));
           continue;
         }
-      indices = lt_tensor_get_storage_indices (tensor, &n);
+      indices = lt_tensor_get_storage_indices (tensor, &n, NULL);
       for (gsize i = 0; i < n; i++)
         {
           g_assert_cmpint (indices[i], >=, 0);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lt-cpu-private.h"
+#include "lt-memory-private.h"
 
 #ifdef HAVE_MMAP
 #include <sys/mman.h>
@@ -164,6 +165,9 @@ lt_cpu_alloc (const LtBackend *self,
 {
   guint8 *raw;
   guintptr aligned;
+
+  if (G_UNLIKELY (lt_memory_fails_injected ()))
+    return NULL;
 
 #ifdef HAVE_MMAP
   if (nbytes >= LARGE_BLOCK_SIZE)

@@ -21,6 +21,8 @@
 
 #include "lt-cpu-loop.h"
 #include "lt-cpu-private.h"
+#include "lt-error.h"
+#include "lt-memory-private.h"
 #include "lt-threads-private.h"
 
 gint lt_cpu_linalg_n_packed = 0;
@@ -400,12 +402,52 @@ blas_vector (gint64  len,
   return *inc >= 1 && *inc <= G_MAXINT;
 }
 
+/* The matrices BLAS needs copied into a layout it takes: allocated the first
+ * time a product needs one, then reused by every batch. */
+typedef struct
+{
+  char *a, *b, *c;
+} Scratch;
+
 static void
+scratch_clear (Scratch *scratch)
+{
+  g_free (scratch->a);
+  g_free (scratch->b);
+  g_free (scratch->c);
+}
+
+/* *@buffer, allocating @rows x @cols elements for it on first use; NULL with
+ * @error set when there is no memory for them. The sizes may be those of an
+ * expanded view, far larger than any storage behind it. */
+static char *
+scratch_get (char       **buffer,
+             gint64       rows,
+             gint64       cols,
+             gsize        element_size,
+             GError     **error)
+{
+  gint64 nbytes;
+
+  if (*buffer != NULL)
+    return *buffer;
+  if (__builtin_mul_overflow (MAX (1, rows), MAX (1, cols), &nbytes)
+      || __builtin_mul_overflow (nbytes, (gint64) element_size, &nbytes))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
+                   "a %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT " scratch matrix for a matrix "
+                   "product would need more than 2^63 bytes", rows, cols);
+      return NULL;
+    }
+  *buffer = lt_memory_alloc ((gsize) nbytes, "a scratch matrix of a matrix product", error);
+  return *buffer;
+}
+
+static gboolean
 blas_one (const Product *p,
           char         **ptrs,
-          char          *a_scratch,
-          char          *b_scratch,
-          char          *c_scratch)
+          Scratch       *scratch,
+          GError       **error)
 {
   guint rd = p->batch_ndim, cd = p->batch_ndim + 1;
   gsize es = p->element_size;
@@ -418,7 +460,7 @@ blas_one (const Product *p,
   if (m == 1 && n == 1 && blas_vector (k, as[cd], es, &incx) && blas_vector (k, bs[rd], es, &incy))
     {
       blas_dot (p->dtype, k, a, incx, b, incy, ptrs[0]);
-      return;
+      return TRUE;
     }
   if (n == 1 && blas_layout (m, k, as[rd], as[cd], es, &ta, &lda)
       && blas_vector (k, bs[rd], es, &incx) && blas_vector (m, os[rd], es, &incy))
@@ -426,20 +468,28 @@ blas_one (const Product *p,
       /* Row-major op(A) is m x k; stored as k x m when transposed. */
       blas_gemv (p->dtype, ta, ta == CblasNoTrans ? m : k, ta == CblasNoTrans ? k : m, a, lda, b,
                  incx, ptrs[0], incy);
-      return;
+      return TRUE;
     }
 
   if (!blas_layout (m, k, as[rd], as[cd], es, &ta, &lda))
     {
-      pack (a_scratch, a, m, k, as[rd], as[cd], es);
-      a = a_scratch;
+      char *packed = scratch_get (&scratch->a, m, k, es, error);
+
+      if (packed == NULL)
+        return FALSE;
+      pack (packed, a, m, k, as[rd], as[cd], es);
+      a = packed;
       ta = CblasNoTrans;
       lda = MAX (1, k);
     }
   if (!blas_layout (k, n, bs[rd], bs[cd], es, &tb, &ldb))
     {
-      pack (b_scratch, b, k, n, bs[rd], bs[cd], es);
-      b = b_scratch;
+      char *packed = scratch_get (&scratch->b, k, n, es, error);
+
+      if (packed == NULL)
+        return FALSE;
+      pack (packed, b, k, n, bs[rd], bs[cd], es);
+      b = packed;
       tb = CblasNoTrans;
       ldb = MAX (1, n);
     }
@@ -447,31 +497,37 @@ blas_one (const Product *p,
     blas_gemm (p->dtype, ta, tb, m, n, k, a, lda, b, ldb, ptrs[0], ldc);
   else
     {
-      blas_gemm (p->dtype, ta, tb, m, n, k, a, lda, b, ldb, c_scratch, MAX (1, n));
+      char *product = scratch_get (&scratch->c, m, n, es, error);
+
+      if (product == NULL)
+        return FALSE;
+      blas_gemm (p->dtype, ta, tb, m, n, k, a, lda, b, ldb, product, MAX (1, n));
       for (gint64 i = 0; i < m; i++)
         for (gint64 j = 0; j < n; j++)
-          memcpy (ptrs[0] + i * os[rd] + j * os[cd], c_scratch + (i * n + j) * es, es);
+          memcpy (ptrs[0] + i * os[rd] + j * os[cd], product + (i * n + j) * es, es);
     }
+  return TRUE;
 }
 
 /* The batches one after the other, each a BLAS call that may use every
  * thread OpenBLAS has. */
-static void
-blas_product (const Product *p)
+static gboolean
+blas_product (const Product *p,
+              GError       **error)
 {
-  gsize es = p->element_size;
-  g_autofree char *a_scratch = g_malloc (MAX (1, p->m * p->k) * es);
-  g_autofree char *b_scratch = g_malloc (MAX (1, p->k * p->n) * es);
-  g_autofree char *c_scratch = g_malloc (MAX (1, p->m * p->n) * es);
+  Scratch scratch = { NULL, NULL, NULL };
   gint64 n_batches = product_n_batches (p);
+  gboolean done = TRUE;
 
-  for (gint64 i = 0; i < n_batches; i++)
+  for (gint64 i = 0; i < n_batches && done; i++)
     {
       char *ptrs[3];
 
       product_seek_batch (p, i, ptrs);
-      blas_one (p, ptrs, a_scratch, b_scratch, c_scratch);
+      done = blas_one (p, ptrs, &scratch, error);
     }
+  scratch_clear (&scratch);
+  return done;
 }
 
 static gboolean
@@ -482,35 +538,6 @@ blas_takes (LtDType dtype)
 }
 
 #endif
-
-static void
-matmul (guint            batch_ndim,
-            const gint64    *batch_sizes,
-            gint64           m,
-            gint64           n,
-            gint64           k,
-            const LtOperand *out,
-            const LtOperand *a,
-            const LtOperand *b)
-{
-  Product p;
-
-  g_return_if_fail (batch_ndim + 2 <= MAX_BATCH_DIMS);
-
-  product_init (&p, batch_ndim, batch_sizes, m, n, k, out, a, b);
-  if (product_n_batches (&p) == 0 || m == 0 || n == 0)
-    return;
-
-#ifdef HAVE_CBLAS
-  if (blas_takes (p.dtype) && k > 0 && m * n * k >= BLAS_MIN_WORK
-      && MAX (MAX (m, n), k) <= G_MAXINT)
-    {
-      blas_product (&p);
-      return;
-    }
-#endif
-  loop_product (&p);
-}
 
 static gboolean
 cpu_matmul (const LtBackend *self,
@@ -524,7 +551,20 @@ cpu_matmul (const LtBackend *self,
             const LtOperand *b,
             GError         **error)
 {
-  matmul (batch_ndim, batch_sizes, m, n, k, out, a, b);
+  Product p;
+
+  g_return_val_if_fail (batch_ndim + 2 <= MAX_BATCH_DIMS, FALSE);
+
+  product_init (&p, batch_ndim, batch_sizes, m, n, k, out, a, b);
+  if (product_n_batches (&p) == 0 || m == 0 || n == 0)
+    return TRUE;
+
+#ifdef HAVE_CBLAS
+  if (blas_takes (p.dtype) && k > 0 && (double) m * n * k >= BLAS_MIN_WORK
+      && MAX (MAX (m, n), k) <= G_MAXINT)
+    return blas_product (&p, error);
+#endif
+  loop_product (&p);
   return TRUE;
 }
 
