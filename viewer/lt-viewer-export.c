@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "lt-viewer-export.h"
+#include "lt-viewer-file.h"
 
 /* The render node the widget was last drawn with: the one on screen. */
 static GskRenderNode *
@@ -133,28 +134,17 @@ lt_viewer_export_png (GtkWidget  *widget,
       return FALSE;
     }
 
-  return g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                  NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL,
-                                  error);
+  return lt_viewer_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
+                                          g_bytes_get_size (bytes), error);
 }
 
-typedef struct
-{
-  GOutputStream *stream;
-  GError *error;
-} SvgWriter;
-
+/* cairo's SVG output, gathered in memory. */
 static cairo_status_t
-write_svg (void                *closure,
-           const unsigned char *data,
-           unsigned int         length)
+append_svg (void                *closure,
+            const unsigned char *data,
+            unsigned int         length)
 {
-  SvgWriter *writer = closure;
-
-  if (writer->error != NULL)
-    return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (writer->stream, data, length, NULL, NULL, &writer->error))
-    return CAIRO_STATUS_WRITE_ERROR;
+  g_byte_array_append (closure, data, length);
   return CAIRO_STATUS_SUCCESS;
 }
 
@@ -176,9 +166,7 @@ lt_viewer_export_svg (GtkWidget  *widget,
                       GError    **error)
 {
   g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GFileOutputStream) stream = NULL;
-  g_autoptr (GCancellable) cancellable = NULL;
-  SvgWriter writer = { NULL, NULL };
+  g_autoptr (GByteArray) svg = NULL;
   graphene_rect_t viewport;
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -192,16 +180,9 @@ lt_viewer_export_svg (GtkWidget  *widget,
   if (node == NULL)
     return FALSE;
 
-  /* g_file_replace() writes to a temporary file and moves it over @file
-   * when closed; closing it cancelled leaves @file alone. */
-  cancellable = g_cancellable_new ();
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, cancellable,
-                           error);
-  if (stream == NULL)
-    return FALSE;
-  writer.stream = G_OUTPUT_STREAM (stream);
-
-  surface = cairo_svg_surface_create_for_stream (write_svg, &writer, viewport.size.width,
+  /* Drawn whole before anything is written, then written as the PNG is. */
+  svg = g_byte_array_new ();
+  surface = cairo_svg_surface_create_for_stream (append_svg, svg, viewport.size.width,
                                                  viewport.size.height);
   cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
   cr = cairo_create (surface);
@@ -211,18 +192,13 @@ lt_viewer_export_svg (GtkWidget  *widget,
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
-  if (writer.error == NULL && status != CAIRO_STATUS_SUCCESS)
-    g_set_error (&writer.error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                 _("The drawing could not be written as SVG: %s"),
-                 cairo_status_to_string (status));
-
-  if (writer.error != NULL)
+  if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_cancellable_cancel (cancellable);
-      g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, NULL);
-      g_propagate_error (error, writer.error);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("The drawing could not be written as SVG: %s"),
+                   cairo_status_to_string (status));
       return FALSE;
     }
 
-  return g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error);
+  return lt_viewer_file_replace_contents (file, (const char *) svg->data, svg->len, error);
 }

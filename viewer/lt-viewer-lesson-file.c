@@ -17,6 +17,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "lt-viewer-file.h"
 #include "lt-viewer-lesson-file.h"
 #include "lt-viewer-lessons.h"
 
@@ -841,7 +842,6 @@ lt_viewer_lesson_save_to_file (LtViewerLesson *lesson,
                                GError        **error)
 {
   g_autofree char *data = NULL;
-  g_autofree char *path = NULL;
   gsize length;
 
   g_return_val_if_fail (LT_VIEWER_IS_LESSON (lesson), FALSE);
@@ -849,16 +849,7 @@ lt_viewer_lesson_save_to_file (LtViewerLesson *lesson,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = lt_viewer_lesson_save_to_data (lesson, &length);
-
-  /* GIO's replace falls back to rewriting the file in place when it cannot
-   * make a temporary file beside it; GLib's set_contents never does. */
-  path = g_file_get_path (file);
-  if (path != NULL)
-    return g_file_set_contents_full (path, data, (gssize) length,
-                                     G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
-
-  return g_file_replace_contents (file, data, length, NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+  return lt_viewer_file_replace_contents (file, data, length, error);
 }
 
 static int

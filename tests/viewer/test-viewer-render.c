@@ -5,7 +5,9 @@
 
 #define G_LOG_DOMAIN "TensorViewer"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -687,6 +689,80 @@ test_export_files (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Run in a subprocess: writes fail past 100 bytes there, as on a full disk. */
+static void
+export_past_the_limit (void)
+{
+  g_autoptr (LtViewerLesson) lesson = new_points_lesson ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-viewer-render-XXXXXX", &error);
+  const char *names[] = { "strip.png", "strip.svg" };
+  struct rlimit limit = { 100, 100 };
+  g_autoptr (GDir) listing = NULL;
+  guint n_files = 0;
+  GtkWidget *strip;
+
+  g_assert_no_error (error);
+  add_view (lesson, RED, "t[1]");
+  strip = show_strip (lesson, 500, 200);
+  viewer_test_wait_for_frame (strip);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      g_assert_true (g_file_set_contents (path, "the old drawing", -1, &error));
+    }
+
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autofree char *contents = NULL;
+      gboolean saved;
+
+      saved = g_str_has_suffix (path, ".png") ? lt_viewer_export_png (strip, file, &error)
+                                              : lt_viewer_export_svg (strip, file, &error);
+      g_assert_false (saved);
+      g_assert_nonnull (error);
+      g_test_message ("%s: %s", names[i], error->message);
+      g_clear_error (&error);
+      g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+      g_assert_cmpstr (contents, ==, "the old drawing");
+    }
+
+  /* No temporary file is left beside them. */
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_files++;
+  g_assert_cmpuint (n_files, ==, G_N_ELEMENTS (names));
+
+  close_window (strip);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* An export whose write fails half-way leaves the previous file whole. */
+static void
+test_export_write_fails (void)
+{
+  if (g_test_subprocess ())
+    {
+      export_past_the_limit ();
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 static void
 test_export_unrealized (void)
 {
@@ -718,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/viewer/render/grid/hover-outline", test_grid_hover_outline);
   g_test_add_func ("/viewer/render/grid/large", test_grid_large);
   g_test_add_func ("/viewer/render/export/files", test_export_files);
+  g_test_add_func ("/viewer/render/export/write-fails", test_export_write_fails);
   g_test_add_func ("/viewer/render/export/unrealized", test_export_unrealized);
 
   return g_test_run ();
