@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "lt-generator-private.h"
+#include "lt-tsan-private.h"
 
 /**
  * LtGenerator:
@@ -155,9 +156,9 @@ lt_generator_get_seed (LtGenerator *self)
 
   g_return_val_if_fail (LT_IS_GENERATOR (self), 0);
 
-  g_mutex_lock (&self->lock);
+  lt_mutex_lock (&self->lock);
   seed = self->seed;
-  g_mutex_unlock (&self->lock);
+  lt_mutex_unlock (&self->lock);
 
   return seed;
 }
@@ -175,10 +176,10 @@ lt_generator_set_seed (LtGenerator *self,
 {
   g_return_if_fail (LT_IS_GENERATOR (self));
 
-  g_mutex_lock (&self->lock);
+  lt_mutex_lock (&self->lock);
   self->seed = seed;
   self->offset = 0;
-  g_mutex_unlock (&self->lock);
+  lt_mutex_unlock (&self->lock);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEED]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OFFSET]);
@@ -197,9 +198,9 @@ lt_generator_get_offset (LtGenerator *self)
 
   g_return_val_if_fail (LT_IS_GENERATOR (self), 0);
 
-  g_mutex_lock (&self->lock);
+  lt_mutex_lock (&self->lock);
   offset = self->offset;
-  g_mutex_unlock (&self->lock);
+  lt_mutex_unlock (&self->lock);
 
   return offset;
 }
@@ -210,11 +211,11 @@ lt_generator_take_blocks (LtGenerator *self,
                           guint64     *out_seed,
                           guint64     *out_offset)
 {
-  g_mutex_lock (&self->lock);
+  lt_mutex_lock (&self->lock);
   *out_seed = self->seed;
   *out_offset = self->offset;
   self->offset += n_blocks;
-  g_mutex_unlock (&self->lock);
+  lt_mutex_unlock (&self->lock);
 
   /* Not notifying offset: notify from arbitrary threads would surprise
    * main-loop code, and the property is for inspection. */

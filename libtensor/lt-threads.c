@@ -18,6 +18,7 @@
 
 #include "lt-threads.h"
 #include "lt-threads-private.h"
+#include "lt-tsan-private.h"
 
 static GThreadPool *pool;
 static guint num_threads;  /* 0 until first used */
@@ -57,16 +58,19 @@ run_piece (gpointer data,
            gpointer user_data)
 {
   Piece *piece = data;
-  Job *job = piece->job;
+  Job *job;
 
+  /* What lt_parallel_for() wrote before pushing the piece. */
+  lt_tsan_acquire (piece);
+  job = piece->job;
   g_private_set (&in_piece, GINT_TO_POINTER (1));
   job->func (piece->begin, piece->end, job->data);
   g_private_set (&in_piece, NULL);
 
-  g_mutex_lock (&job->lock);
+  lt_mutex_lock (&job->lock);
   if (--job->pending == 0)
     g_cond_signal (&job->done);
-  g_mutex_unlock (&job->lock);
+  lt_mutex_unlock (&job->lock);
 }
 
 /* The pool, with room for @threads - 1 workers beside the caller. */
@@ -75,11 +79,11 @@ get_pool (guint threads)
 {
   GThreadPool *result;
 
-  g_mutex_lock (&threads_lock);
+  lt_mutex_lock (&threads_lock);
   if (pool == NULL)
     pool = g_thread_pool_new (run_piece, NULL, (int) MAX (threads, 2) - 1, FALSE, NULL);
   result = pool;
-  g_mutex_unlock (&threads_lock);
+  lt_mutex_unlock (&threads_lock);
   return result;
 }
 
@@ -99,11 +103,11 @@ lt_set_num_threads (guint n_threads)
 {
   g_return_if_fail (n_threads >= 1);
 
-  g_mutex_lock (&threads_lock);
+  lt_mutex_lock (&threads_lock);
   num_threads = n_threads;
   if (pool != NULL)
     g_thread_pool_set_max_threads (pool, (int) MAX (n_threads, 2) - 1, NULL);
-  g_mutex_unlock (&threads_lock);
+  lt_mutex_unlock (&threads_lock);
 
 #ifdef HAVE_CBLAS
   /* The matrix products' threads too. */
@@ -122,14 +126,14 @@ lt_get_num_threads (void)
   gboolean first = FALSE;
   guint n;
 
-  g_mutex_lock (&threads_lock);
+  lt_mutex_lock (&threads_lock);
   if (num_threads == 0)
     {
       num_threads = default_num_threads ();
       first = TRUE;
     }
   n = num_threads;
-  g_mutex_unlock (&threads_lock);
+  lt_mutex_unlock (&threads_lock);
 
 #ifdef HAVE_CBLAS
   if (first)
@@ -184,7 +188,10 @@ lt_parallel_for (gint64         n,
       pieces[p].end = n * (p + 1) / n_pieces;
     }
   for (guint p = 1; p < n_pieces; p++)
-    g_thread_pool_push (workers, &pieces[p], NULL);
+    {
+      lt_tsan_release (&pieces[p]);
+      g_thread_pool_push (workers, &pieces[p], NULL);
+    }
 
   /* The first piece here, marked as a piece so that it does not split
    * again. */
@@ -192,10 +199,10 @@ lt_parallel_for (gint64         n,
   func (pieces[0].begin, pieces[0].end, data);
   g_private_set (&in_piece, NULL);
 
-  g_mutex_lock (&job.lock);
+  lt_mutex_lock (&job.lock);
   while (job.pending > 0)
-    g_cond_wait (&job.done, &job.lock);
-  g_mutex_unlock (&job.lock);
+    lt_cond_wait (&job.done, &job.lock);
+  lt_mutex_unlock (&job.lock);
   g_mutex_clear (&job.lock);
   g_cond_clear (&job.done);
 }

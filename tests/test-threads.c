@@ -2,7 +2,8 @@
  *
  * Tensor metadata never changes after creation and storages are reference
  * counted atomically, so views may be made, read and dropped from several
- * threads at once. Run under ThreadSanitizer to check the claim in depth;
+ * threads at once, and kernels may run from several threads at once, sharing
+ * the pool. The ThreadSanitizer run (README.md) checks the claim in depth;
  * here the values are checked too.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -104,6 +105,138 @@ test_shared_generator (void)
   g_assert_cmpuint (lt_generator_get_offset (generator), ==, N_THREADS * 200 * 2);
 }
 
+/* Views made on some threads, read and dropped on others, while the main
+ * thread reads the storage they share: the storage lives exactly as long as
+ * its last view, wherever that one is dropped. */
+#define N_HANDED 200
+
+typedef struct
+{
+  LtTensor *base;
+  LtTensor *views[N_HANDED];
+} Handover;
+
+static gpointer
+make_views (gpointer data)
+{
+  Handover *handover = data;
+
+  for (int i = 0; i < N_HANDED; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *index = g_strdup_printf ("[%d:, ::%d]", i % 3, 1 + i % 4);
+
+      handover->views[i] = lt_tensor_index (handover->base, index, &error);
+      g_assert_no_error (error);
+    }
+  return NULL;
+}
+
+static gpointer
+read_and_drop_views (gpointer data)
+{
+  Handover *handover = data;
+
+  for (int i = 0; i < N_HANDED; i++)
+    {
+      g_autoptr (LtTensor) view = g_steal_pointer (&handover->views[i]);
+      double first;
+
+      /* Row i % 3, column 0 of arange(12).view(3, 4). */
+      g_assert_true (lt_tensor_get_double (view, I64S (0, 0), 2, &first, NULL));
+      g_assert_cmpfloat (first, ==, 4.0 * (i % 3));
+    }
+  return NULL;
+}
+
+static void
+test_views_handed_between_threads (void)
+{
+  LtTensor *base = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 3, 4);
+  g_autoptr (LtStorage) storage = g_object_ref (lt_tensor_get_storage (base));
+  Handover handovers[N_THREADS];
+  GThread *threads[N_THREADS];
+
+  for (int i = 0; i < N_THREADS; i++)
+    {
+      handovers[i].base = base;
+      threads[i] = g_thread_new ("make", make_views, &handovers[i]);
+    }
+  for (int i = 0; i < N_THREADS; i++)
+    g_thread_join (threads[i]);
+  g_assert_cmpuint (G_OBJECT (storage)->ref_count, ==, 2 + N_THREADS * N_HANDED);
+
+  /* Each thread drops the views another one made; the base goes first. */
+  g_object_unref (base);
+  for (int i = 0; i < N_THREADS; i++)
+    threads[i] = g_thread_new ("drop", read_and_drop_views, &handovers[(i + 1) % N_THREADS]);
+  for (int i = 0; i < 1000; i++)
+    g_assert_cmpint (lt_storage_get_n_elements (storage), ==, 12);
+  for (int i = 0; i < N_THREADS; i++)
+    g_thread_join (threads[i]);
+  g_assert_cmpuint (G_OBJECT (storage)->ref_count, ==, 1);
+}
+
+/* Several threads running kernels that split their work across the pool at
+ * once, over one shared input. */
+typedef struct
+{
+  LtTensor *input;
+  LtTensor *sums;
+  LtTensor *transposed;
+  LtTensor *product;
+} SharedWork;
+
+static gpointer
+run_kernels (gpointer data)
+{
+  SharedWork *work = data;
+
+  for (int round = 0; round < 4; round++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) t = lt_tensor_t (work->input, &error);
+      g_autoptr (LtTensor) sums = lt_tensor_sum (work->input, (const int[]) { 0 }, 1, FALSE,
+                                                 &error);
+      g_autoptr (LtTensor) transposed = lt_tensor_contiguous (t, &error);
+      g_autoptr (LtTensor) product = lt_tensor_matmul (work->input, t, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_equal (sums, work->sums));
+      g_assert_true (lt_tensor_equal (transposed, work->transposed));
+      g_assert_true (lt_tensor_equal (product, work->product));
+    }
+  return NULL;
+}
+
+static void
+test_kernels_from_many_threads (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) input = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 384, 256);
+  g_autoptr (LtTensor) t = lt_tensor_t (input, &error);
+  SharedWork work = { input };
+  GThread *threads[N_THREADS];
+  guint saved = lt_get_num_threads ();
+
+  /* The expected values, computed with no other thread running. */
+  lt_set_num_threads (4);
+  work.sums = lt_tensor_sum (input, (const int[]) { 0 }, 1, FALSE, &error);
+  work.transposed = lt_tensor_contiguous (t, &error);
+  work.product = lt_tensor_matmul (input, t, &error);
+  g_assert_no_error (error);
+
+  for (int i = 0; i < N_THREADS; i++)
+    threads[i] = g_thread_new ("kernels", run_kernels, &work);
+  for (int i = 0; i < N_THREADS; i++)
+    g_thread_join (threads[i]);
+
+  g_object_unref (work.sums);
+  g_object_unref (work.transposed);
+  g_object_unref (work.product);
+  lt_set_num_threads (saved);
+}
+
 /* lt_parallel_for() visits every index once, across as many pieces as
  * there are threads, and a call from inside a piece stays on its thread. */
 typedef struct
@@ -179,6 +312,8 @@ main (int   argc,
 
   g_test_add_func ("/threads/views", test_views_from_many_threads);
   g_test_add_func ("/threads/storage-outlives-views", test_storage_outlives_views_across_threads);
+  g_test_add_func ("/threads/views-handed-between-threads", test_views_handed_between_threads);
+  g_test_add_func ("/threads/kernels", test_kernels_from_many_threads);
   g_test_add_func ("/threads/shared-generator", test_shared_generator);
   g_test_add_func ("/threads/parallel-for", test_parallel_for);
 

@@ -25,6 +25,7 @@
 #include "lt-pointwise.h"
 #include "backends/lt-kernel-ops.h"
 #include "lt-random-private.h"
+#include "lt-tsan-private.h"
 
 /* The device kernels know the ops by these numbers. */
 #define LT_CHECK_UNARY(name) G_STATIC_ASSERT (LT_K_##name == (int) LT_UNARY_OP_##name)
@@ -547,13 +548,13 @@ get_module (LtDeviceType device_type,
 {
   ModuleSlot *slot = &modules[device_type];
 
-  g_mutex_lock (&modules_lock);
+  lt_mutex_lock (&modules_lock);
   if (!slot->tried)
     {
       slot->module = load_module (device_type, &slot->why);
       slot->tried = TRUE;
     }
-  g_mutex_unlock (&modules_lock);
+  lt_mutex_unlock (&modules_lock);
 
   *why = slot->why;
   return slot->module;

@@ -11,6 +11,7 @@
 
 #include "lt-cpu-private.h"
 #include "lt-memory-private.h"
+#include "lt-tsan-private.h"
 
 #ifdef HAVE_MMAP
 #include <sys/mman.h>
@@ -73,7 +74,7 @@ take_cached (gsize length)
 
   /* The most recently freed first: its pages are the likeliest to still be
    * in cache. */
-  g_mutex_lock (&cache_lock);
+  lt_mutex_lock (&cache_lock);
   for (guint i = n_cached; i-- > 0;)
     if (cache[i].length == length)
       {
@@ -83,7 +84,7 @@ take_cached (gsize length)
         cached_bytes -= length;
         break;
       }
-  g_mutex_unlock (&cache_lock);
+  lt_mutex_unlock (&cache_lock);
   return start;
 }
 
@@ -96,7 +97,7 @@ put_cached (gpointer start,
   if (length > CACHE_MAX_BLOCK)
     return FALSE;
 
-  g_mutex_lock (&cache_lock);
+  lt_mutex_lock (&cache_lock);
   if (n_cached < CACHE_SLOTS && cached_bytes + length <= CACHE_MAX_BYTES)
     {
       cache[n_cached].start = start;
@@ -105,7 +106,7 @@ put_cached (gpointer start,
       cached_bytes += length;
       kept = TRUE;
     }
-  g_mutex_unlock (&cache_lock);
+  lt_mutex_unlock (&cache_lock);
   return kept;
 }
 
