@@ -530,6 +530,15 @@ test_actions (void)
   close_window (window);
 }
 
+static gboolean
+is_playing (LtViewerWindow *window)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window),
+                                                                "play-pause");
+
+  return g_variant_get_boolean (state);
+}
+
 static void
 test_order_stepper (void)
 {
@@ -564,8 +573,7 @@ test_order_stepper (void)
   /* Playing fast runs to the last element and stops there. */
   gtk_adjustment_set_value (get_child (window, "speed_adjustment"), 20);
   activate (window, "play-pause");
-  g_assert_true (g_variant_get_boolean (g_action_group_get_action_state (G_ACTION_GROUP (window),
-                                                                         "play-pause")));
+  g_assert_true (is_playing (window));
   timeout = g_timeout_add_seconds (10, viewer_test_set_flag, &timed_out);
   while (lt_viewer_view_get_cursor (view) < 5 && !timed_out)
     g_main_context_iteration (NULL, TRUE);
@@ -580,8 +588,7 @@ test_order_stepper (void)
   activate (window, "play-pause");
   g_assert_cmpint (lt_viewer_view_get_cursor (view), ==, 0);
   activate (window, "play-pause");
-  g_assert_false (g_variant_get_boolean (g_action_group_get_action_state (G_ACTION_GROUP (window),
-                                                                          "play-pause")));
+  g_assert_false (is_playing (window));
 
   close_window (window);
 }
