@@ -31,7 +31,7 @@ gpointer lt_memory_alloc (gsize        nbytes,
 /* Whether the allocation about to be made is one a test asked to fail; for
  * allocators that do not call lt_memory_try_alloc() (the CPU backend's
  * mapped blocks). Counts the allocation. */
-gboolean lt_memory_fails_injected (void);
+gboolean lt_memory_injected_failure (void);
 
 /* For the tests: makes the allocation @n allocations from now fail (0 the
  * next one), counting every call of the functions above from any thread;

@@ -16,7 +16,7 @@
 static gint allocations_before_failure = -1;
 
 gboolean
-lt_memory_fails_injected (void)
+lt_memory_injected_failure (void)
 {
   gint left = g_atomic_int_get (&allocations_before_failure);
 
@@ -35,7 +35,7 @@ gpointer
 lt_memory_try_alloc (gsize    nbytes,
                      gboolean zeroed)
 {
-  if (G_UNLIKELY (lt_memory_fails_injected ()))
+  if (G_UNLIKELY (lt_memory_injected_failure ()))
     return NULL;
 
   /* g_try_malloc (0) is NULL, which here would read as a failure. */

@@ -7,8 +7,11 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "lt-dtype-private.h"
 #include "lt-error.h"
+#include "lt-memory-private.h"
 #include "lt-tensor-private.h"
 
 /* Element @indices of @self, read from its storage (downloaded from a
@@ -253,7 +256,10 @@ lt_tensor_to_doubles (LtTensor *self,
     return NULL;
 
   count = (gsize) values->numel * (complex ? 2 : 1);
-  result = g_memdup2 (lt_tensor_operand (values).data, count * sizeof (double));
+  result = lt_memory_try_alloc (count * sizeof (double), FALSE);
+  if (result == NULL)
+    return NULL;
+  memcpy (result, lt_tensor_operand (values).data, count * sizeof (double));
   *n_values = count;
   return result;
 }

@@ -387,12 +387,17 @@ test_results_too_large (void)
   g_autoptr (LtTensor) huge = lt_tensor_expand (one, I64S (1 << 22, 1 << 22), 2, &error);
   g_autoptr (LtTensor) copy = NULL;
   g_autoptr (LtStorage) storage = NULL;
+  gsize n_values = 99;
 
   g_assert_no_error (error);
   copy = lt_tensor_contiguous (huge, &error);
   g_assert_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY);
   g_assert_null (copy);
   g_clear_error (&error);
+
+  /* to_doubles() has no GError: it says so with NULL and no values. */
+  g_assert_null (lt_tensor_to_doubles (huge, &n_values));
+  g_assert_cmpuint (n_values, ==, 0);
 
   storage = lt_storage_new (LT_DTYPE_COMPLEX128, G_GINT64_CONSTANT (1) << 40, &error);
   g_assert_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY);

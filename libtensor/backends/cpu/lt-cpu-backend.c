@@ -167,7 +167,7 @@ lt_cpu_alloc (const LtBackend *self,
   guint8 *raw;
   guintptr aligned;
 
-  if (G_UNLIKELY (lt_memory_fails_injected ()))
+  if (G_UNLIKELY (lt_memory_injected_failure ()))
     return NULL;
 
 #ifdef HAVE_MMAP
