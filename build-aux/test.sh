@@ -1,7 +1,8 @@
 #!/bin/sh
 # The README's second command: install what is missing, build, and run every
 # test twice: in a normal build, and in a build with AddressSanitizer and
-# UndefinedBehaviorSanitizer (leak checking on for the C tests); then fuzz.
+# UndefinedBehaviorSanitizer (leak checking on for the C tests); then again
+# under valgrind and ThreadSanitizer; then fuzz.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,24 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
   meson test -C _build-asan --print-errorlogs
+
+# Valgrind's memcheck over the same normal build: every C, viewer, fuzz
+# replay, gjs and GI test (build-aux/valgrind-test.sh). The differential
+# suites, which import PyTorch or NumPy, take many minutes each there: they
+# run under AddressSanitizer above instead.
+meson test -C _build --setup valgrind --print-errorlogs \
+  --suite c --suite viewer --suite fuzz --suite gjs --suite python-gi
+
+# ThreadSanitizer over the C tests: the threaded kernels and storages,
+# views and generators shared between threads (tests/test-threads.c). Only
+# the CPU backend: the OpenCL driver's own threads are not instrumented.
+[ -f _build-tsan/build.ninja ] || meson setup _build-tsan -Db_sanitize=thread \
+  -Db_lundef=false -Ddocs=disabled -Dcuda=disabled -Dopencl=disabled \
+  -Dintrospection=disabled -Dviewer=disabled
+meson compile -C _build-tsan
+env -u LT_TEST_EXPECT_OPENCL \
+  TSAN_OPTIONS=suppressions="$PWD/build-aux/tsan.supp":allocator_may_return_null=1 \
+  meson test -C _build-tsan --print-errorlogs --suite c
 
 # Fuzzing (tests/fuzz/README.md): every target, a minute each, as libFuzzer
 # programs built by clang under AddressSanitizer and UndefinedBehaviorSanitizer.
