@@ -9,7 +9,7 @@ packages="
   python3 python3-dev python3-gi gjs
   python3-numpy python3-torch libopenblas-dev
   gi-docgen
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev valgrind
   libgtk-4-dev libgtk-4-bin libadwaita-1-dev
   xvfb xauth desktop-file-utils appstream gettext
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libclblast-dev
