@@ -5,6 +5,8 @@
 
 #include "lt-test-utils.h"
 
+#include "backends/lt-backend.h"
+
 static void
 test_parse_and_print (void)
 {
@@ -127,6 +129,41 @@ test_missing_backend (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
 }
 
+/* LT_BACKEND_PATH replaces the installed directory: an uninstalled build
+ * (tests, meson devenv) must never load an installed module, which may be
+ * of another version. */
+static void
+test_backend_search_path (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("LT_BACKEND_PATH"));
+  g_auto (GStrv) given = NULL;
+  g_auto (GStrv) installed = NULL;
+  g_auto (GStrv) empty = NULL;
+
+  g_setenv ("LT_BACKEND_PATH", "/first/dir" G_SEARCHPATH_SEPARATOR_S G_SEARCHPATH_SEPARATOR_S
+            "/second/dir" G_SEARCHPATH_SEPARATOR_S, TRUE);
+  given = lt_backend_module_directories ();
+  g_assert_cmpuint (g_strv_length (given), ==, 2);
+  g_assert_cmpstr (given[0], ==, "/first/dir");
+  g_assert_cmpstr (given[1], ==, "/second/dir");
+
+  g_unsetenv ("LT_BACKEND_PATH");
+  installed = lt_backend_module_directories ();
+  g_assert_cmpuint (g_strv_length (installed), ==, 1);
+  g_assert_true (g_path_is_absolute (installed[0]));
+  g_assert_true (g_str_has_suffix (installed[0], "/libtensor-1/backends"));
+
+  /* Set but empty: as if unset. */
+  g_setenv ("LT_BACKEND_PATH", "", TRUE);
+  empty = lt_backend_module_directories ();
+  g_assert_cmpstrv (empty, installed);
+
+  if (saved != NULL)
+    g_setenv ("LT_BACKEND_PATH", saved, TRUE);
+  else
+    g_unsetenv ("LT_BACKEND_PATH");
+}
+
 static void
 test_list (void)
 {
@@ -183,6 +220,7 @@ main (int   argc,
   g_test_add_func ("/device/equal", test_equal);
   g_test_add_func ("/device/cpu", test_cpu_is_available);
   g_test_add_func ("/device/missing-backend", test_missing_backend);
+  g_test_add_func ("/device/backend-search-path", test_backend_search_path);
   g_test_add_func ("/device/list", test_list);
   g_test_add_func ("/device/synchronize", test_synchronize);
 

@@ -2,8 +2,8 @@
  *
  * The CPU backend is built in. The others are modules
  * (libtensor-1-cuda.so, libtensor-1-opencl.so) looked for in
- * $LT_BACKEND_PATH (a search path, for uninstalled builds and tests), then
- * in the directory they are installed to. A module is loaded once, on the
+ * $LT_BACKEND_PATH (a search path, for uninstalled builds and tests) when
+ * it is set, else in the directory they are installed to. A module is loaded once, on the
  * first question about its device type, and stays loaded; when it cannot
  * be loaded, the reason is kept and given for every device of that type.
  *
@@ -474,6 +474,33 @@ type_label (LtDeviceType device_type)
   return device_type == LT_DEVICE_TYPE_CUDA ? "CUDA" : "OpenCL";
 }
 
+/* The directories backend modules are looked for in, in order: those of
+ * $LT_BACKEND_PATH when it is set and not empty, else the directory they
+ * are installed to. The variable replaces the installed directory rather
+ * than coming before it, so that an uninstalled build (its tests, `meson
+ * devenv`) never loads an installed module, which may be of another
+ * version. */
+GStrv
+lt_backend_module_directories (void)
+{
+  g_autoptr (GStrvBuilder) directories = g_strv_builder_new ();
+  const char *search_path = g_getenv ("LT_BACKEND_PATH");
+
+  if (search_path != NULL && *search_path != '\0')
+    {
+      g_auto (GStrv) parts = g_strsplit (search_path, G_SEARCHPATH_SEPARATOR_S, -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (*parts[i] != '\0')
+          g_strv_builder_add (directories, parts[i]);
+    }
+  else
+    {
+      g_strv_builder_add (directories, LT_BACKEND_DIR);
+    }
+  return g_strv_builder_end (directories);
+}
+
 /* Loads the module for @device_type from the first directory that has it;
  * the reason it failed otherwise, in @why. */
 static const LtBackendModule *
@@ -482,26 +509,12 @@ load_module (LtDeviceType device_type,
 {
   g_autofree char *file_name = g_strdup_printf ("libtensor-1-%s.%s", module_stem (device_type),
                                                 G_MODULE_SUFFIX);
-  g_autoptr (GPtrArray) directories = g_ptr_array_new_with_free_func (g_free);
-  const char *search_path = g_getenv ("LT_BACKEND_PATH");
-  g_autofree char *looked_in = NULL;
+  g_auto (GStrv) directories = lt_backend_module_directories ();
+  g_autofree char *looked_in = g_strjoinv (", ", directories);
 
-  if (search_path != NULL && *search_path != '\0')
+  for (guint i = 0; directories[i] != NULL; i++)
     {
-      g_auto (GStrv) parts = g_strsplit (search_path, G_SEARCHPATH_SEPARATOR_S, -1);
-
-      for (guint i = 0; parts[i] != NULL; i++)
-        if (*parts[i] != '\0')
-          g_ptr_array_add (directories, g_strdup (parts[i]));
-    }
-  g_ptr_array_add (directories, g_strdup (LT_BACKEND_DIR));
-  g_ptr_array_add (directories, NULL);
-  looked_in = g_strjoinv (", ", (char **) directories->pdata);
-
-  for (guint i = 0; i + 1 < directories->len; i++)
-    {
-      g_autofree char *path = g_build_filename (g_ptr_array_index (directories, i), file_name,
-                                                NULL);
+      g_autofree char *path = g_build_filename (directories[i], file_name, NULL);
       GModule *module;
       LtBackendModuleQueryFunc query;
       const LtBackendModule *info;

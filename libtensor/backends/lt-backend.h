@@ -155,4 +155,7 @@ const LtBackend *lt_backend_for_device (const LtDevice *device,
 
 const LtBackend *lt_cpu_backend_get (void);
 
+/* Where backend modules are looked for, in order (lt-backend.c). */
+GStrv lt_backend_module_directories (void);
+
 G_END_DECLS
