@@ -990,9 +990,19 @@ test_matmul_matches_the_cpu (gconstpointer data)
           assert_same_result (what, expected, expected_error, got, got_error, TRUE);
         }
     }
+}
 
-  /* Large enough for a device BLAS (CLBlast, cuBLAS) where there is one:
-   * a transposed operand, a batch broadcast against one matrix. */
+/* Products large enough for a device BLAS (CLBlast, cuBLAS) where there is
+ * one: a transposed operand, a batch broadcast against one matrix. */
+static void
+test_blas_products_match_the_cpu (gconstpointer data)
+{
+  g_autoptr (LtDevice) device = test_device (data);
+  g_autoptr (GError) error = NULL;
+
+  if (device == NULL)
+    return;
+
   for (guint transposed = 0; transposed < 2; transposed++)
     {
       g_autoptr (LtGenerator) generator = lt_generator_new (11);
@@ -1029,6 +1039,126 @@ test_matmul_matches_the_cpu (gconstpointer data)
       g_assert_no_error (error);
       assert_same_result ("large matmul", expected, NULL, got, NULL, TRUE);
     }
+}
+
+/* A float32 or float64 product of 130 x 140 x 150 on the test's device,
+ * checked against the CPU's; large enough for CLBlast (2.73e6
+ * multiply-adds). */
+static void
+product_of_size_for_blas (LtDevice *device,
+                          LtDType   dtype)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtGenerator) generator = lt_generator_new (5);
+  g_autoptr (LtTensor) x = lt_tensor_new_zeros (dtype, I64S (130, 140), 2, &error);
+  g_autoptr (LtTensor) y = lt_tensor_new_zeros (dtype, I64S (140, 150), 2, &error);
+  g_autoptr (LtTensor) x_dev = NULL, y_dev = NULL, expected = NULL, got = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_uniform_ (x, generator, -1, 1, &error));
+  g_assert_true (lt_tensor_uniform_ (y, generator, -1, 1, &error));
+  x_dev = to_device (x, device);
+  y_dev = to_device (y, device);
+  expected = lt_tensor_matmul (x, y, &error);
+  g_assert_no_error (error);
+  got = lt_tensor_matmul (x_dev, y_dev, &error);
+  g_assert_no_error (error);
+  assert_same_result ("product for BLAS", expected, NULL, got, NULL, TRUE);
+}
+
+/* The backend's debug messages about CLBlast, while a test listens. */
+static void
+keep_blas_message (const char     *log_domain,
+                   GLogLevelFlags  log_level,
+                   const char     *message,
+                   gpointer        user_data)
+{
+  if (strstr (message, "CLBlast") != NULL || strstr (message, "element kernel") != NULL)
+    g_ptr_array_add (user_data, g_strdup (message));
+}
+
+/* The one message of the backend a product of 2.73e6 multiply-adds in
+ * @dtype led to. */
+static char *
+blas_message_of_product (LtDevice *device,
+                         LtDType   dtype)
+{
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  guint handler = g_log_set_handler ("Lt", G_LOG_LEVEL_DEBUG, keep_blas_message, messages);
+
+  product_of_size_for_blas (device, dtype);
+  g_log_remove_handler ("Lt", handler);
+  g_assert_cmpuint (messages->len, >=, 1);
+  return g_strdup (g_ptr_array_index (messages, messages->len - 1));
+}
+
+/* The running total of work put off in a message saying a product took the
+ * element kernel: "(N of M multiply-adds done so far)". */
+static double
+work_put_off (const char *message)
+{
+  const char *total = strrchr (message, '(');
+
+  g_assert_nonnull (total);
+  return g_ascii_strtod (total + 1, NULL);
+}
+
+/* CLBlast builds all its kernels for a precision on first use, some 20 s
+ * on PoCL, so on a CPU device products take the element kernel until it
+ * has done about as much work, counted per precision (lt-opencl-blas.c);
+ * with LT_OPENCL_CLBLAST=always (the run device-tensors-clblast) they go
+ * to CLBlast at once. The backend says which at debug level. */
+static void
+test_clblast_policy (gconstpointer data)
+{
+#ifdef HAVE_CLBLAST
+  g_autoptr (LtDevice) device = test_device (data);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  const char *policy = g_getenv ("LT_OPENCL_CLBLAST");
+
+  if (device == NULL)
+    return;
+  name = lt_device_get_name (device, &error);
+  g_assert_no_error (error);
+
+  if (g_strcmp0 (policy, "always") == 0)
+    {
+      g_autofree char *message = blas_message_of_product (device, LT_DTYPE_FLOAT32);
+
+      g_assert_cmpstr (message, ==,
+                       "opencl:0: a float32 product of 2.73e+06 multiply-adds goes to CLBlast");
+    }
+  else if (policy == NULL && g_str_has_prefix (name, "Portable Computing Language"))
+    {
+      g_autofree char *first = blas_message_of_product (device, LT_DTYPE_FLOAT32);
+      g_autofree char *second = blas_message_of_product (device, LT_DTYPE_FLOAT32);
+
+      g_assert_true (g_str_has_prefix (first, "opencl:0: a float32 product of 2.73e+06 "
+                                              "multiply-adds takes the element kernel: "));
+      g_assert_true (g_str_has_suffix (first, " of 8000000000 multiply-adds done so far)"));
+      /* The work adds up... */
+      g_assert_true (g_str_has_prefix (second, "opencl:0: a float32 product of 2.73e+06 "
+                                               "multiply-adds takes the element kernel: "));
+      g_assert_cmpfloat (work_put_off (second) - work_put_off (first), ==, 130 * 140 * 150);
+      /* ... per precision. */
+      if (!opencl_without_fp64)
+        {
+          g_autofree char *wide = blas_message_of_product (device, LT_DTYPE_FLOAT64);
+
+          g_assert_true (g_str_has_prefix (wide, "opencl:0: a float64 product of 2.73e+06 "
+                                                 "multiply-adds takes the element kernel: "));
+          g_assert_cmpfloat (work_put_off (wide), <, work_put_off (second));
+        }
+    }
+  else
+    {
+      g_test_skip ("the CLBlast policy is checked on PoCL, with LT_OPENCL_CLBLAST unset or "
+                   "always");
+    }
+#else
+  g_test_skip ("libtensor was built without CLBlast");
+#endif
 }
 
 static void
@@ -1301,6 +1431,7 @@ main (int   argc,
     { "reductions", test_reductions_match_the_cpu },
     { "random", test_random_matches_the_cpu },
     { "matmul", test_matmul_matches_the_cpu },
+    { "blas/large", test_blas_products_match_the_cpu },
     { "printing", test_printing },
     { "refusals", test_refusals },
     { "storage", test_device_storage },
@@ -1319,6 +1450,8 @@ main (int   argc,
       }
   g_test_add_func ("/device-tensors/unavailable", test_unavailable_device);
   /* Only in the run that makes OpenCL compute without float64. */
+  g_test_add_data_func ("/device-tensors/opencl/blas/policy",
+                        GINT_TO_POINTER (LT_DEVICE_TYPE_OPENCL), test_clblast_policy);
   if (opencl_without_fp64)
     g_test_add_data_func ("/device-tensors/opencl/without-fp64",
                           GINT_TO_POINTER (LT_DEVICE_TYPE_OPENCL), test_without_fp64);

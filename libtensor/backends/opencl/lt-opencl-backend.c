@@ -245,6 +245,7 @@ open_device (OpenCLDevice *device,
 
   clGetDeviceInfo (device->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
   device->has_fp64 = fp64 != 0 && g_getenv ("LT_OPENCL_NO_FP64") == NULL;
+  lt_opencl_blas_init (device);
 
   device->context = clCreateContext (properties, 1, &device->device, NULL, NULL, &status);
   if (device->context == NULL)

@@ -22,6 +22,20 @@ G_BEGIN_DECLS
 #define LT_OPENCL_N_POINTWISE_DTYPES 12
 #define LT_OPENCL_N_POINTWISE_KERNELS 5
 
+/* When products go to CLBlast (lt-opencl-blas.c): from the first one it
+ * can take, never, or once the element kernel has done as much work as
+ * CLBlast's build would cost (CPU devices). */
+typedef enum
+{
+  LT_OPENCL_BLAS_AT_ONCE,
+  LT_OPENCL_BLAS_NEVER,
+  LT_OPENCL_BLAS_WHEN_WORTH_IT,
+} LtOpenCLBlasPolicy;
+
+/* The precisions CLBlast builds its kernels for: float32, float64,
+ * complex64, complex128. */
+#define LT_OPENCL_N_BLAS_PRECISIONS 4
+
 typedef struct
 {
   LtBackend backend;     /* first: the registry hands this out */
@@ -50,6 +64,13 @@ typedef struct
   cl_kernel reduce_kernels[4];  /* reduce, lines, allclose, matmul */
   cl_program random_program;
   cl_kernel random_kernel;
+
+  /* CLBlast, per precision: whether it takes products now, and the
+   * multiply-adds the element kernel did in its place so far (under
+   * @launch_lock). */
+  LtOpenCLBlasPolicy blas_policy;
+  gboolean blas_in_use[LT_OPENCL_N_BLAS_PRECISIONS];
+  double blas_deferred_work[LT_OPENCL_N_BLAS_PRECISIONS];
 } LtOpenCLDevice;
 
 /* The library's helpers, set when the module is queried. */
@@ -113,7 +134,10 @@ extern const LtPointwiseKernels lt_opencl_pointwise_kernels;
 extern const LtReduceKernels lt_opencl_reduce_kernels;
 extern const LtLinalgKernels lt_opencl_linalg_kernels;
 
-/* lt-opencl-blas.c: the product @args describes through CLBlast, when
+/* lt-opencl-blas.c: when @device's products go to CLBlast, from its type
+ * and $LT_OPENCL_CLBLAST; called once the device is open. */
+void     lt_opencl_blas_init   (LtOpenCLDevice     *device);
+/* The product @args describes through CLBlast, when
  * libtensor was built with it and it can take the layouts (*@done); FALSE
  * with @error set when CLBlast fails. */
 gboolean lt_opencl_blas_matmul (LtOpenCLDevice     *device,
