@@ -1,8 +1,9 @@
 #!/bin/sh
 # The README's second command: install what is missing, build, and run every
 # test twice: in a normal build, and in a build with AddressSanitizer and
-# UndefinedBehaviorSanitizer (leak checking on for the C tests); then again
-# under valgrind and ThreadSanitizer; then fuzz.
+# UndefinedBehaviorSanitizer (leak checking on for the C tests); in between,
+# against an installed tree; then the C and gjs tests again under valgrind,
+# the C tests under ThreadSanitizer; then fuzz.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,11 @@ export LT_TEST_EXPECT_OPENCL=1
 [ -f _build/build.ninja ] || meson setup _build
 meson compile -C _build
 meson test -C _build --print-errorlogs
+
+# The installed tree, outside the build tree's environment: the installed
+# tests, a C program built with pkg-config, the Python and gjs examples,
+# the viewer's headless render (build-aux/test-installed.sh).
+./build-aux/test-installed.sh
 
 [ -f _build-asan/build.ninja ] || meson setup _build-asan \
   -Db_sanitize=address,undefined -Db_lundef=false -Ddocs=disabled

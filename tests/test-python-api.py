@@ -503,6 +503,10 @@ def _gir_path():
     builddir = os.environ.get('G_TEST_BUILDDIR')
     if builddir:
         candidates.append(os.path.join(builddir, os.pardir, 'libtensor', 'Lt-1.0.gir'))
+    # Installed (the installed tests): in a data directory's gir-1.0.
+    for directory in os.environ.get('XDG_DATA_DIRS', '/usr/local/share:/usr/share').split(':'):
+        if directory:
+            candidates.append(os.path.join(directory, 'gir-1.0', 'Lt-1.0.gir'))
     for path in candidates:
         if os.path.exists(path):
             return path
@@ -530,8 +534,8 @@ class TestGir(unittest.TestCase):
 
     def setUp(self):
         path = _gir_path()
-        self.assertIsNotNone(path, 'Lt-1.0.gir not found next to GI_TYPELIB_PATH nor in '
-                                   'G_TEST_BUILDDIR/../libtensor')
+        self.assertIsNotNone(path, 'Lt-1.0.gir not found next to GI_TYPELIB_PATH, in '
+                                   'G_TEST_BUILDDIR/../libtensor nor in XDG_DATA_DIRS')
         self.root = ET.parse(path).getroot()
 
     def _elements(self, tags):
