@@ -50,6 +50,7 @@ echo "== The installed tree answers, not the build tree"
 in_prefix /usr/bin/python3 - "$prefix" <<'EOF'
 import os, sys
 import gi
+gi.require_version('GIRepository', '2.0')
 gi.require_version('Lt', '1.0')
 from gi.repository import GIRepository, Lt
 import gi.overrides.Lt

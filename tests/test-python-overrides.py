@@ -1200,5 +1200,54 @@ class TestRandom(LtTestCase):
         self.assertEqual(Lt.normal(1.0, 0.0, (2,)).tolist(), [1.0, 1.0])
 
 
+class TestWhichOverrides(unittest.TestCase):
+    """A build tree's tests run its own overrides, never installed ones."""
+
+    def test_the_uninstalled_build_runs_its_own(self):
+        import gi.overrides.Lt as overrides
+        directories = os.environ.get('LT_UNINSTALLED_OVERRIDES')
+        if not directories:
+            self.skipTest('run from an installed tree')
+        source, build = directories.split(os.pathsep)
+        self.assertEqual(os.path.realpath(overrides.__file__),
+                         os.path.realpath(os.path.join(source, 'Lt.py')))
+        self.assertIsNotNone(overrides._lt_dlpack)
+        self.assertEqual(os.path.dirname(os.path.realpath(overrides._lt_dlpack.__file__)),
+                         os.path.realpath(build))
+
+    def test_installed_overrides_hand_over_to_the_uninstalled_build(self):
+        # lt-installed.py, the Lt.py meson installs, where PyGObject would
+        # find it first: in a directory of its own on gi.overrides' path.
+        directories = os.environ.get('LT_UNINSTALLED_OVERRIDES')
+        if not directories:
+            self.skipTest('run from an installed tree')
+        source = directories.split(os.pathsep)[0]
+        with tempfile.TemporaryDirectory() as prefix:
+            overrides = os.path.join(prefix, 'gi', 'overrides')
+            os.makedirs(overrides)
+            shutil.copy(os.path.join(source, 'lt-installed.py'), os.path.join(overrides, 'Lt.py'))
+            with open(os.path.join(overrides, '_lt.py'), 'w') as stale:
+                stale.write('raise ImportError("the installed overrides ran")\n')
+            script = ('import gi, gi.overrides, sys\n'
+                      'gi.overrides.__path__.insert(0, sys.argv[1])\n'
+                      'gi.require_version("Lt", "1.0")\n'
+                      'from gi.repository import Lt\n'
+                      'import gi.overrides.Lt as o\n'
+                      'print(o.__file__)\n'
+                      'print(Lt.tensor([1.0, 2.0]).t().stride())\n')
+            run = subprocess.run([sys.executable, '-c', script, overrides],
+                                 capture_output=True, text=True, check=False)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(run.stdout.splitlines(),
+                             [os.path.join(source, 'Lt.py'), '(1,)'])
+            # Without the variable, the installed copy runs (here, the stale one).
+            env = dict(os.environ)
+            del env['LT_UNINSTALLED_OVERRIDES']
+            run = subprocess.run([sys.executable, '-c', script, overrides], env=env,
+                                 capture_output=True, text=True, check=False)
+            self.assertNotEqual(run.returncode, 0)
+            self.assertIn('the installed overrides ran', run.stderr)
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=2)

@@ -19,10 +19,32 @@ import sys
 from ..overrides import override
 from ..module import get_introspection_module
 
-try:
-    from . import _lt_dlpack
-except ImportError:  # built without Python's headers (python3-dev)
-    _lt_dlpack = None
+
+def _load_dlpack_helper():
+    """The C extension that makes DLPack capsules, beside these overrides:
+    the uninstalled build's own where LT_UNINSTALLED_OVERRIDES names its
+    directories (see lt-installed.py), else the one on gi.overrides' path;
+    None where libtensor was built without Python's headers (python3-dev)."""
+    import importlib.machinery
+    import importlib.util
+    name = __name__.rsplit('.', 1)[0] + '._lt_dlpack'
+    for directory in os.environ.get('LT_UNINSTALLED_OVERRIDES', '').split(os.pathsep):
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            path = os.path.join(directory, '_lt_dlpack' + suffix)
+            if directory and os.path.isfile(path):
+                spec = importlib.util.spec_from_file_location(name, path)
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+                sys.modules[name] = module
+                return module
+    try:
+        from . import _lt_dlpack
+    except ImportError:
+        return None
+    return _lt_dlpack
+
+
+_lt_dlpack = _load_dlpack_helper()
 
 Lt = get_introspection_module('Lt')
 
