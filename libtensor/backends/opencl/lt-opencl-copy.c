@@ -293,11 +293,16 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
         g_clear_pointer (&device->pointwise_kernels[i][k], clReleaseKernel);
       g_clear_pointer (&device->pointwise_programs[i], clReleaseProgram);
     }
-  for (int k = 0; k < 4; k++)
-    g_clear_pointer (&device->reduce_kernels[k], clReleaseKernel);
-  g_clear_pointer (&device->random_kernel, clReleaseKernel);
-  g_clear_pointer (&device->random_program, clReleaseProgram);
-  g_clear_pointer (&device->reduce_program, clReleaseProgram);
+  for (int k = 0; k < LT_OPENCL_N_REDUCE_KERNELS; k++)
+    {
+      g_clear_pointer (&device->reduce_kernels[k], clReleaseKernel);
+      g_clear_pointer (&device->reduce_programs[k], clReleaseProgram);
+    }
+  for (int d = 0; d < LT_OPENCL_N_RANDOM_DISTRIBUTIONS; d++)
+    {
+      g_clear_pointer (&device->random_kernels[d], clReleaseKernel);
+      g_clear_pointer (&device->random_programs[d], clReleaseProgram);
+    }
 }
 
 /* The simplified dims of one or two operands (element strides), and their

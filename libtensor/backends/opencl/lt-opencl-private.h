@@ -21,6 +21,10 @@ G_BEGIN_DECLS
  * and the kernels of each (lt-opencl-pointwise.c). */
 #define LT_OPENCL_N_POINTWISE_DTYPES 12
 #define LT_OPENCL_N_POINTWISE_KERNELS 5
+/* The reductions' kernels, a program each (lt-opencl-reduce.c). */
+#define LT_OPENCL_N_REDUCE_KERNELS 4
+/* Random fills build a program per distribution (lt-opencl-random.c). */
+#define LT_OPENCL_N_RANDOM_DISTRIBUTIONS 4
 
 /* When products go to CLBlast (lt-opencl-blas.c): from the first one it
  * can take, never, or once the element kernel has done as much work as
@@ -60,10 +64,11 @@ typedef struct
   cl_kernel cast_kernel;
   cl_program pointwise_programs[LT_OPENCL_N_POINTWISE_DTYPES];
   cl_kernel pointwise_kernels[LT_OPENCL_N_POINTWISE_DTYPES][LT_OPENCL_N_POINTWISE_KERNELS];
-  cl_program reduce_program;
-  cl_kernel reduce_kernels[4];  /* reduce, lines, allclose, matmul */
-  cl_program random_program;
-  cl_kernel random_kernel;
+  /* reduce, lines, allclose, matmul: a program each */
+  cl_program reduce_programs[LT_OPENCL_N_REDUCE_KERNELS];
+  cl_kernel reduce_kernels[LT_OPENCL_N_REDUCE_KERNELS];
+  cl_program random_programs[LT_OPENCL_N_RANDOM_DISTRIBUTIONS];
+  cl_kernel random_kernels[LT_OPENCL_N_RANDOM_DISTRIBUTIONS];
 
   /* CLBlast, per precision: whether it takes products now, and the
    * multiply-adds the element kernel did in its place so far (under

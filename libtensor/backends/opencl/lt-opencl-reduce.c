@@ -22,42 +22,8 @@
 #include "lt-opencl-private.h"
 
 
-/* Builds the reduce kernel if that has not been done. Called with the
- * device's launch_lock held. */
-static gboolean
-ensure_kernel (LtOpenCLDevice *device,
-               GError        **error)
-{
-  g_autofree char *convert = NULL;
-  g_autofree char *prelude = NULL;
-  g_autofree char *options = NULL;
-  cl_program program;
-
-  if (device->reduce_program != NULL)
-    return TRUE;
-
-  convert = lt_opencl_convert_prelude (device);
-  prelude = g_strdup_printf ("#pragma OPENCL FP_CONTRACT OFF\n%s#define LT_KERNEL_REDUCE_WALK 1\n",
-                             convert);
-  options = lt_opencl_program_options (device);
-  program = lt_opencl_build_program (device, prelude,
-                                     (const char *[]) { "lt-kernel-convert.h",
-                                                        "lt-kernel-reduce.h",
-                                                        "lt-kernel-linalg.h",
-                                                        "lt-opencl-reduce.cl", NULL },
-                                     options, error);
-  if (program == NULL
-      || !lt_opencl_create_kernels (program,
-                                    (const char *[]) { "reduce_strided", "lines_strided",
-                                                       "allclose_strided", "matmul_strided",
-                                                       NULL },
-                                    device->reduce_kernels, error))
-    return FALSE;
-  device->reduce_program = program;
-  return TRUE;
-}
-
-/* The kernels of the program, as in lt-opencl-private.h's reduce_kernels. */
+/* The kernels of lt-opencl-reduce.cl, as in lt-opencl-private.h's
+ * reduce_kernels. */
 enum
 {
   KERNEL_REDUCE,
@@ -65,6 +31,48 @@ enum
   KERNEL_ALLCLOSE,
   KERNEL_MATMUL,
 };
+
+static const char *const kernel_names[LT_OPENCL_N_REDUCE_KERNELS] = {
+  "reduce_strided", "lines_strided", "allclose_strided", "matmul_strided",
+};
+
+/* Builds kernel @which if that has not been done: each in a program of its
+ * own (LT_OPENCL_REDUCE_KERNEL selects it in lt-opencl-reduce.cl), so that
+ * the first sum compiles the reductions and not the products, scans and
+ * comparisons too (bench/RESULTS.md). Called with the device's launch_lock
+ * held. */
+static gboolean
+ensure_kernel (LtOpenCLDevice *device,
+               int             which,
+               GError        **error)
+{
+  g_autofree char *convert = NULL;
+  g_autofree char *prelude = NULL;
+  g_autofree char *defines = NULL;
+  g_autofree char *options = NULL;
+  cl_program program;
+
+  if (device->reduce_programs[which] != NULL)
+    return TRUE;
+
+  convert = lt_opencl_convert_prelude (device);
+  prelude = g_strdup_printf ("#pragma OPENCL FP_CONTRACT OFF\n%s#define LT_KERNEL_REDUCE_WALK 1\n",
+                             convert);
+  defines = lt_opencl_program_options (device);
+  options = g_strdup_printf ("%s -DLT_OPENCL_REDUCE_KERNEL=%d", defines, which);
+  program = lt_opencl_build_program (device, prelude,
+                                     (const char *[]) { "lt-kernel-convert.h",
+                                                        "lt-kernel-reduce.h",
+                                                        "lt-kernel-linalg.h",
+                                                        "lt-opencl-reduce.cl", NULL },
+                                     options, error);
+  if (program == NULL
+      || !lt_opencl_create_kernels (program, (const char *[]) { kernel_names[which], NULL },
+                                    &device->reduce_kernels[which], error))
+    return FALSE;
+  device->reduce_programs[which] = program;
+  return TRUE;
+}
 
 /* Runs kernel @which over @n work items at most, with @n_args arguments
  * of @sizes and @values, in order. */
@@ -80,7 +88,7 @@ launch (LtOpenCLDevice     *device,
   gboolean done = FALSE;
 
   g_mutex_lock (&device->launch_lock);
-  if (ensure_kernel (device, error))
+  if (ensure_kernel (device, which, error))
     {
       cl_kernel kernel = device->reduce_kernels[which];
 
