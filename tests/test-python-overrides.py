@@ -1200,6 +1200,159 @@ class TestRandom(LtTestCase):
         self.assertEqual(Lt.normal(1.0, 0.0, (2,)).tolist(), [1.0, 1.0])
 
 
+TORCH_DTYPE_NAMES = ['bool', 'uint8', 'int8', 'int16', 'short', 'int32', 'int', 'int64', 'long',
+                     'float16', 'half', 'bfloat16', 'float32', 'float', 'float64', 'double',
+                     'complex64', 'cfloat', 'complex128', 'cdouble']
+
+
+class TestDTypeNames(LtTestCase):
+    """Lt.float32, Lt.double, ...: torch's dtype names and aliases."""
+
+    def test_every_torch_name_and_alias(self):
+        for name in TORCH_DTYPE_NAMES:
+            with self.subTest(name=name):
+                lt, th = getattr(Lt, name), getattr(torch, name)
+                self.assertIsInstance(lt, Lt.DType)
+                self.assertEqual(repr(lt), str(th).replace('torch.', 'Lt.'))
+                self.assertEqual(str(lt), repr(lt))
+                self.assertEqual(lt.is_floating_point, th.is_floating_point)
+                self.assertEqual(lt.is_complex, th.is_complex)
+                self.assertEqual(lt.is_signed, th.is_signed)
+                self.assertEqual(lt.itemsize, torch.empty((), dtype=th).element_size())
+
+    def test_aliases_are_equal(self):
+        self.assertEqual(Lt.float, Lt.float32)
+        self.assertEqual(Lt.double, Lt.float64)
+        self.assertEqual(Lt.half, Lt.float16)
+        self.assertEqual(Lt.int, Lt.int32)
+        self.assertEqual(Lt.long, Lt.int64)
+        self.assertEqual(Lt.short, Lt.int16)
+        self.assertEqual(Lt.cfloat, Lt.complex64)
+        self.assertEqual(Lt.cdouble, Lt.complex128)
+        self.assertNotEqual(Lt.float32, Lt.float64)
+
+    def test_tensor_dtype_prints_as_a_name(self):
+        for data, name in (([1.0], 'Lt.float32'), ([1], 'Lt.int64'), ([True], 'Lt.bool'),
+                           ([1j], 'Lt.complex64')):
+            self.assertEqual(repr(Lt.tensor(data).dtype), name)
+        self.assertEqual(Lt.tensor([1], dtype=Lt.double).dtype, Lt.float64)
+        self.assertEqual(Lt.tensor([1], dtype='float64').dtype, Lt.double)
+
+    def test_builtins_stay_builtins(self):
+        # Lt.int and friends are the module's; the overrides' own code still
+        # calls Python's int(), float() and bool().
+        import gi.overrides.Lt as overrides
+        self.assertIs(overrides.__dict__.get('int', int), int)
+        self.assertIs(overrides.__dict__.get('float', float), float)
+        self.assertEqual(points()[1, 0].item(), 5.0)
+        self.assertEqual(int(Lt.tensor([3]).item()), 3)
+
+
+class TestSize(LtTestCase):
+
+    def test_shape_and_size_are_sizes(self):
+        t, th = points(), torch.tensor(POINTS)
+        for lt, expected in ((t.shape, th.shape), (t.size(), th.size()),
+                             (t[0, 0].shape, th[0, 0].shape)):
+            self.assertIsInstance(lt, Lt.Size)
+            self.assertEqual(lt, tuple(expected))
+            self.assertEqual(repr(lt), repr(expected).replace('torch.', 'Lt.'))
+            self.assertEqual(str(lt), str(expected).replace('torch.', 'Lt.'))
+            self.assertEqual(lt.numel(), expected.numel())
+        self.assertEqual(t.size(1), 2)
+        self.assertIsInstance(t.shape[1:], Lt.Size)
+        self.assertEqual(repr(t.shape[1:]), 'Lt.Size([2])')
+        self.assertIsInstance(t.shape[0], int)
+        self.assertEqual(t.shape + (4,), Lt.Size([3, 2, 4]))
+        self.assertIsInstance((1,) + t.shape, Lt.Size)
+        self.assertEqual(Lt.zeros(t.shape).shape, (3, 2))
+
+
+class TestFactories(LtTestCase):
+    """Lt.zeros(), Lt.full(), Lt.arange(), ...: PyTorch's factories, compared
+    with PyTorch's results (sizes, strides, dtype, values)."""
+
+    def test_against_torch(self):
+        cases = [
+            ('zeros', (2, 3), {}), ('zeros', ((2, 3),), {}), ('zeros', ([4],), {}),
+            ('zeros', ((),), {}), ('zeros', (0, 2), {}), ('zeros', (2,), {'dtype': 'int16'}),
+            ('ones', (3,), {}), ('ones', (2, 2), {'dtype': 'bool'}),
+            ('ones', ((1, 2, 3),), {'dtype': 'complex128'}),
+            ('full', ((2, 3), 7), {}), ('full', ((2,), 1.5), {}), ('full', ((2,), True), {}),
+            ('full', ((2,), 1 + 2j), {}), ('full', ((3,), 2 ** 60), {}),
+            ('full', ((2,), -3), {'dtype': 'float64'}), ('full', ((2,), 2.7), {'dtype': 'int32'}),
+            ('arange', (5,), {}), ('arange', (2, 9, 3), {}), ('arange', (0, 1, 0.25), {}),
+            ('arange', (5.0,), {}), ('arange', (-3, 3), {'dtype': 'float64'}),
+            ('arange', (10, 0, -3), {}),
+            ('linspace', (0, 1, 5), {}), ('linspace', (-2, 2, 1), {}),
+            ('linspace', (0, 10, 4), {'dtype': 'float64'}),
+            ('eye', (3,), {}), ('eye', (2, 4), {}), ('eye', (3,), {'dtype': 'int64'}),
+        ]
+        for name, args, kwargs in cases:
+            with self.subTest(call='%s%r %r' % (name, args, kwargs)):
+                lt_kwargs = {k: getattr(Lt, v) for k, v in kwargs.items()}
+                th_kwargs = {k: getattr(torch, v) for k, v in kwargs.items()}
+                self.assertSameAsTorch(getattr(Lt, name)(*args, **lt_kwargs),
+                                       getattr(torch, name)(*args, **th_kwargs))
+
+    def test_like_and_new(self):
+        for data, dtype in ((POINTS, None), ([[1, 2, 3]], 'int32'), ([True], 'bool')):
+            lt = Lt.tensor(data, dtype=getattr(Lt, dtype) if dtype else None)
+            th = torch.tensor(data, dtype=getattr(torch, dtype) if dtype else None)
+            lt, th = lt.t() if lt.dim() == 2 else lt, th.t() if th.dim() == 2 else th
+            with self.subTest(data=data, dtype=dtype):
+                self.assertSameAsTorch(Lt.zeros_like(lt), torch.zeros_like(th))
+                self.assertSameAsTorch(Lt.ones_like(lt), torch.ones_like(th))
+                self.assertSameAsTorch(Lt.full_like(lt, 3), torch.full_like(th, 3))
+                self.assertSameAsTorch(Lt.zeros_like(lt, dtype=Lt.float64),
+                                       torch.zeros_like(th, dtype=torch.float64))
+                self.assertEqual(Lt.empty_like(lt).shape, th.shape)
+                self.assertSameAsTorch(lt.new_zeros(2, 1), th.new_zeros(2, 1))
+                self.assertSameAsTorch(lt.new_ones((3,)), th.new_ones((3,)))
+                self.assertSameAsTorch(lt.new_full((2,), 1.5), th.new_full((2,), 1.5))
+                self.assertSameAsTorch(lt.new_tensor([1.5, 0]), th.new_tensor([1.5, 0]))
+                self.assertEqual(lt.new_empty(4).dtype, lt.dtype)
+        floats = Lt.zeros(3, 2, dtype=Lt.float64)
+        for name in ('rand_like', 'randn_like'):
+            made = getattr(Lt, name)(floats)
+            self.assertEqual((made.shape, made.dtype), ((3, 2), Lt.float64))
+        made = Lt.randint_like(floats, 5, 9)
+        self.assertEqual((made.shape, made.dtype), ((3, 2), Lt.float64))
+        self.assertTrue(all(5 <= v < 9 for row in made.tolist() for v in row))
+
+    def test_keywords(self):
+        named = Lt.zeros(2, 3, names=('rows', 'columns'))
+        self.assertEqual(named.names, ('rows', 'columns'))
+        self.assertEqual(Lt.zeros_like(named).names, ('rows', 'columns'))
+        self.assertEqual(Lt.ones(2, names=['x']).names, ('x',))
+        self.assertEqual(Lt.rand(2, 2, names=('a', None)).names, ('a', None))
+        self.assertEqual(Lt.tensor([1.0, 2.0], requires_grad=False).tolist(), [1.0, 2.0])
+        self.assertEqual(Lt.randint(3, 10, (2,)).dtype, Lt.int64)
+        self.assertEqual(Lt.rand(2, dtype=Lt.double).dtype, Lt.float64)
+        self.assertEqual(str(Lt.ones(1, device='cpu').device), 'cpu')
+        with self.assertRaisesRegex(ValueError, 'no autograd'):
+            Lt.zeros(2, requires_grad=True)
+        with self.assertRaisesRegex(ValueError, 'no autograd'):
+            Lt.tensor([1.0], requires_grad=True)
+        with self.assertRaisesRegex(TypeError, 'sequence of ints'):
+            Lt.full(2, 1.0)
+        with self.assertRaisesRegex(TypeError, 'device must be'):
+            Lt.zeros(2, device=3)
+        # PyTorch refuses a negative size too (RuntimeError).
+        self.assertRaises(RuntimeError, torch.zeros, -1)
+        self.assertLtError(Lt.Error.INVALID_ARGUMENT, Lt.zeros, -1)
+
+    def test_on_a_device(self):
+        device = next((name for name in Lt.device_list() if name != 'cpu'), None)
+        if device is None:
+            self.skipTest('no device but the CPU')
+        for made in (Lt.zeros(2, 3, device=device), Lt.full((2,), 1.5, device=device),
+                     Lt.arange(4, device=device), Lt.tensor([1, 2], device=device),
+                     Lt.zeros_like(Lt.zeros(2, device=device))):
+            self.assertEqual(str(made.device), device)
+        self.assertEqual(Lt.full((2,), 1.5, device=device).cpu().tolist(), [1.5, 1.5])
+
+
 class TestWhichOverrides(unittest.TestCase):
     """A build tree's tests run its own overrides, never installed ones."""
 

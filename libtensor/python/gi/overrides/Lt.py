@@ -51,6 +51,92 @@ Lt = get_introspection_module('Lt')
 __all__ = []
 
 
+# dtypes: Lt.DType's values under PyTorch's names and aliases (Lt.float32,
+# Lt.double, ...), printed as Lt.float32, with torch.dtype's queries.
+
+_DTYPE_NAMES = {
+    'bool': Lt.DType.BOOL,
+    'uint8': Lt.DType.UINT8,
+    'int8': Lt.DType.INT8,
+    'int16': Lt.DType.INT16, 'short': Lt.DType.INT16,
+    'int32': Lt.DType.INT32, 'int': Lt.DType.INT32,
+    'int64': Lt.DType.INT64, 'long': Lt.DType.INT64,
+    'float16': Lt.DType.FLOAT16, 'half': Lt.DType.FLOAT16,
+    'bfloat16': Lt.DType.BFLOAT16,
+    'float32': Lt.DType.FLOAT32, 'float': Lt.DType.FLOAT32,
+    'float64': Lt.DType.FLOAT64, 'double': Lt.DType.FLOAT64,
+    'complex64': Lt.DType.COMPLEX64, 'cfloat': Lt.DType.COMPLEX64,
+    'complex128': Lt.DType.COMPLEX128, 'cdouble': Lt.DType.COMPLEX128,
+}
+
+
+def _dtype_repr(self):
+    return 'Lt.' + Lt.dtype_get_name(self)
+
+
+Lt.DType.__repr__ = _dtype_repr
+Lt.DType.__str__ = _dtype_repr
+Lt.DType.is_floating_point = property(
+    lambda self: bool(Lt.dtype_is_floating_point(self)),
+    doc='Whether the dtype holds real floating point numbers, as torch.dtype\'s.')
+Lt.DType.is_complex = property(
+    lambda self: bool(Lt.dtype_is_complex(self)),
+    doc='Whether the dtype holds complex numbers, as torch.dtype\'s.')
+Lt.DType.is_signed = property(
+    lambda self: self not in (Lt.DType.BOOL, Lt.DType.UINT8),
+    doc='Whether the dtype holds negative numbers, as torch.dtype\'s.')
+Lt.DType.itemsize = property(
+    lambda self: Lt.dtype_get_element_size(self),
+    doc='The size of one element in bytes.')
+
+# Names that are not Python's own builtins become globals here and so the
+# module's attributes; bool, int and float (as torch.bool, torch.int,
+# torch.float) are set on the module PyGObject hands out, because as globals
+# here they would hide Python's builtins from this file's code.
+_BUILTIN_NAMES = ('bool', 'int', 'float')
+bool_ = Lt.DType.BOOL  # Lt.bool, under a name this file can use
+globals().update({name: dtype for name, dtype in _DTYPE_NAMES.items()
+                  if name not in _BUILTIN_NAMES})
+__all__ += [name for name in _DTYPE_NAMES if name not in _BUILTIN_NAMES]
+_module = sys.modules.get('gi.repository.Lt')
+if _module is not None and _module is not Lt:
+    for _name in _BUILTIN_NAMES:
+        setattr(_module, _name, _DTYPE_NAMES[_name])
+
+
+class Size(tuple):
+    """The sizes of a tensor, as torch.Size: a tuple of ints, printed as
+    Lt.Size([3, 2]), with numel()."""
+
+    def __new__(cls, sizes=()):
+        return super().__new__(cls, (operator.index(size) for size in sizes))
+
+    def __repr__(self):
+        return 'Lt.Size(%r)' % (list(self),)
+
+    __str__ = __repr__
+
+    def __getitem__(self, key):
+        item = super().__getitem__(key)
+        return Size(item) if isinstance(key, slice) else item
+
+    def __add__(self, other):
+        return Size(tuple(self) + tuple(other))
+
+    def __radd__(self, other):
+        return Size(tuple(other) + tuple(self))
+
+    def numel(self):
+        """The number of elements a tensor of these sizes holds."""
+        count = 1
+        for size in self:
+            count *= size
+        return count
+
+
+__all__.append('Size')
+
+
 def _result(value):
     # Functions that return a gboolean and have out arguments come back as
     # (True, out...) tuples; the out value is the last item.
@@ -154,14 +240,15 @@ _STRUCT_FORMATS = {
 }
 
 
-def tensor(data, dtype=None, names=None):
+def tensor(data, dtype=None, device=None, names=None, requires_grad=False):
     """A new tensor holding a copy of @data, as torch.tensor().
 
     @data is a number or nested lists/tuples of numbers (bool, int, float,
     complex), a NumPy array or an Lt.Tensor. Without @dtype the dtype is the
     one PyTorch infers: bool, int64, float32 or complex64 (a NumPy array
     keeps its own). @dtype is an Lt.DType or a name such as 'float64'.
-    @names, when given, names the dims (None for an unnamed one).
+    @names, when given, names the dims (None for an unnamed one); @device,
+    when given, is where the tensor goes ('opencl:0', an Lt.Device).
     Values are converted exactly: int64 beyond 2**53 round-trips.
     """
     if dtype is not None:
@@ -169,7 +256,11 @@ def tensor(data, dtype=None, names=None):
 
     if isinstance(data, Tensor):
         result = data.to(dtype) if dtype is not None else data
-        return result.clone()
+        if device is not None:
+            moved = result.to(device)
+            if moved is not result:
+                return _placed(moved, None, names, requires_grad, 'tensor()')
+        return _placed(result.clone(), None, names, requires_grad, 'tensor()')
 
     interface = getattr(data, '__array_interface__', None)
     if isinstance(interface, dict) and hasattr(data, 'tolist'):
@@ -182,9 +273,7 @@ def tensor(data, dtype=None, names=None):
         result = Lt.Tensor.new_from_literal(text)
     else:
         result = Lt.Tensor.new_from_literal_with_dtype(text, dtype)
-    if names is not None:
-        result = Lt.Tensor.refine_names(result, _c_names(tuple(names)))
-    return result
+    return _placed(result, device, names, requires_grad, 'tensor()')
 
 
 __all__.append('tensor')
@@ -279,8 +368,8 @@ class Tensor(Lt.Tensor):
 
     @property
     def shape(self):
-        """The sizes, as a tuple (torch.Size in PyTorch)."""
-        return tuple(self.get_sizes())
+        """The sizes, an Lt.Size (torch.Size in PyTorch)."""
+        return Size(self.get_sizes())
 
     @property
     def dtype(self):
@@ -292,9 +381,10 @@ class Tensor(Lt.Tensor):
         return self.get_dim()
 
     def size(self, dim=None):
+        """The sizes, an Lt.Size, or the size of dim @dim."""
         sizes = self.get_sizes()
         if dim is None:
-            return tuple(sizes)
+            return Size(sizes)
         return sizes[_wrap_dim(dim, len(sizes), 'size()')]
 
     def stride(self, dim=None):
@@ -1171,28 +1261,255 @@ def _sizes(size, what):
     return _ints(size, what)
 
 
-def rand(*size, dtype=Lt.DType.FLOAT32, generator=None):
+def _or(value, default):
+    """@value unless it is None (a dtype can be Lt.bool, which is 0)."""
+    return default if value is None else value
+
+
+def _placed(result, device=None, names=None, requires_grad=False, what='factory'):
+    """@result (a new CPU tensor) with the factory keywords every PyTorch
+    factory takes applied: moved to @device, its dims named @names."""
+    if requires_grad:
+        raise ValueError('%s: libtensor has no autograd, so requires_grad=True cannot be '
+                         'honoured; leave it False' % what)
+    if names is not None:
+        result = Lt.Tensor.refine_names(result, _c_names(tuple(names)))
+    if device is not None:
+        parsed = _as_device(device)
+        if parsed is None:
+            raise TypeError("%s: device must be an Lt.Device or a name such as 'cpu' or "
+                            "'opencl:0', not %r" % (what, device))
+        if not parsed.equal(result.get_device()):
+            result = result.to_device(parsed)
+    return result
+
+
+def rand(*size, dtype=None, generator=None, device=None, names=None, requires_grad=False):
     """torch.rand(*size): uniform numbers in [0, 1)."""
-    return Lt.Tensor.new_rand(_generator(generator), _as_dtype(dtype), _sizes(size, 'rand()'))
+    return _placed(Lt.Tensor.new_rand(_generator(generator), _as_dtype(_or(dtype, float32)),
+                                      _sizes(size, 'rand()')),
+                   device, names, requires_grad, 'rand()')
 
 
-def randn(*size, dtype=Lt.DType.FLOAT32, generator=None):
+def randn(*size, dtype=None, generator=None, device=None, names=None, requires_grad=False):
     """torch.randn(*size): standard normal numbers."""
-    return Lt.Tensor.new_randn(_generator(generator), _as_dtype(dtype), _sizes(size, 'randn()'))
+    return _placed(Lt.Tensor.new_randn(_generator(generator), _as_dtype(_or(dtype, float32)),
+                                       _sizes(size, 'randn()')),
+                   device, names, requires_grad, 'randn()')
 
 
-def randint(low, high=None, size=(), *, dtype=Lt.DType.INT64, generator=None):
+def randint(low, high=None, size=(), *, dtype=None, generator=None, device=None, names=None,
+            requires_grad=False):
     """torch.randint([low,] high, size): integers in [low, high)."""
     if high is None:
         low, high = 0, low
-    return Lt.Tensor.new_randint(_generator(generator), low, high, _as_dtype(dtype),
-                                 _sizes(size, 'randint()'))
+    return _placed(Lt.Tensor.new_randint(_generator(generator), low, high,
+                                         _as_dtype(_or(dtype, int64)), _sizes(size, 'randint()')),
+                   device, names, requires_grad, 'randint()')
 
 
-def normal(mean, std, size, *, dtype=Lt.DType.FLOAT32, generator=None):
+def normal(mean, std, size, *, dtype=None, generator=None, device=None, names=None,
+           requires_grad=False):
     """torch.normal(mean, std, size) for numbers mean and std."""
-    return Lt.Tensor.new_normal(_generator(generator), mean, std, _as_dtype(dtype),
-                                _sizes(size, 'normal()'))
+    return _placed(Lt.Tensor.new_normal(_generator(generator), mean, std,
+                                        _as_dtype(_or(dtype, float32)), _sizes(size, 'normal()')),
+                   device, names, requires_grad, 'normal()')
 
 
 __all__ += ['einsum', 'manual_seed', 'rand', 'randn', 'randint', 'normal']
+
+
+# Factories with PyTorch's signatures: sizes as ints or one sequence, and
+# the keywords dtype=, device=, names= and requires_grad= (False only).
+# Without dtype=, PyTorch's default: float32, or what the values imply.
+
+def _dtype_of_value(value):
+    """The dtype PyTorch gives a tensor filled with the Python number @value."""
+    if _is_bool(value):
+        return bool_
+    if isinstance(value, numbers.Integral):
+        return int64
+    if isinstance(value, numbers.Real):
+        return float32
+    if isinstance(value, numbers.Complex):
+        return complex64
+    raise TypeError('expected a number (bool, int, float or complex), not %r' % (value,))
+
+
+def _filled(sizes, value, dtype, what):
+    """A new CPU tensor of @sizes and @dtype holding @value everywhere."""
+    if isinstance(value, numbers.Real) and not _is_bool(value) \
+            and (not isinstance(value, numbers.Integral) or abs(int(value)) <= 2 ** 53):
+        return Lt.Tensor.new_full(dtype, sizes, float(value))
+    # Complex values, bools and integers a double cannot hold exactly.
+    result = Lt.Tensor.new_empty(dtype, sizes)
+    result.fill_(value)
+    return result
+
+
+def zeros(*size, dtype=None, device=None, names=None, requires_grad=False):
+    """torch.zeros(*size): a tensor of zeros, float32 unless @dtype says."""
+    result = Lt.Tensor.new_zeros(_as_dtype(_or(dtype, float32)), _sizes(size, 'zeros()'))
+    return _placed(result, device, names, requires_grad, 'zeros()')
+
+
+def ones(*size, dtype=None, device=None, names=None, requires_grad=False):
+    """torch.ones(*size): a tensor of ones, float32 unless @dtype says."""
+    result = Lt.Tensor.new_ones(_as_dtype(_or(dtype, float32)), _sizes(size, 'ones()'))
+    return _placed(result, device, names, requires_grad, 'ones()')
+
+
+def empty(*size, dtype=None, device=None, names=None, requires_grad=False):
+    """torch.empty(*size): a tensor whose values are whatever its memory held."""
+    result = Lt.Tensor.new_empty(_as_dtype(_or(dtype, float32)), _sizes(size, 'empty()'))
+    return _placed(result, device, names, requires_grad, 'empty()')
+
+
+def full(size, fill_value, *, dtype=None, device=None, names=None, requires_grad=False):
+    """torch.full(size, fill_value): @size a sequence of ints; the dtype, unless
+    given, is the value's: bool, int64, float32 or complex64."""
+    if isinstance(size, numbers.Integral) or not hasattr(size, '__iter__'):
+        raise TypeError('full(): size must be a sequence of ints such as (2, 3), not %r'
+                        % (size,))
+    dtype = _as_dtype(dtype) if dtype is not None else _dtype_of_value(fill_value)
+    result = _filled(_sizes((size,), 'full()'), fill_value, dtype, 'full()')
+    return _placed(result, device, names, requires_grad, 'full()')
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    """torch.arange([start,] end[, step]): int64 when every bound is an int,
+    else float32, unless @dtype says."""
+    if end is None:
+        start, end = 0, start
+    if dtype is None:
+        integral = all(isinstance(v, numbers.Integral) for v in (start, end, step))
+        dtype = int64 if integral else float32
+    result = Lt.Tensor.new_arange(float(start), float(end), float(step), _as_dtype(dtype))
+    return _placed(result, device, None, requires_grad, 'arange()')
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    """torch.linspace(start, end, steps): @steps evenly spaced values."""
+    result = Lt.Tensor.new_linspace(float(start), float(end), operator.index(steps),
+                                    _as_dtype(_or(dtype, float32)))
+    return _placed(result, device, None, requires_grad, 'linspace()')
+
+
+def eye(n, m=None, *, dtype=None, device=None, names=None, requires_grad=False):
+    """torch.eye(n[, m]): ones on the diagonal of an n x m matrix."""
+    n = operator.index(n)
+    m = n if m is None else operator.index(m)
+    result = Lt.Tensor.new_eye(n, m, _as_dtype(_or(dtype, float32)))
+    return _placed(result, device, names, requires_grad, 'eye()')
+
+
+def _like(input, dtype, device, requires_grad, what):
+    """A new tensor of @input's sizes, names and memory order (PyTorch's
+    preserve_format: a transposed input gives a transposed result), in
+    @dtype and on @device unless they are None; its values are @input's,
+    for the caller to overwrite."""
+    if not isinstance(input, Lt.Tensor):
+        raise TypeError('%s expects a tensor, not %r' % (what, type(input).__name__))
+    result = input.to(dtype, copy=True) if dtype is not None else input.clone()
+    return _placed(result, device, None, requires_grad, what)
+
+
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False):
+    """torch.zeros_like(input): zeros of its sizes, dtype, device and names."""
+    return _like(input, dtype, device, requires_grad, 'zeros_like()').fill_(0)
+
+
+def ones_like(input, *, dtype=None, device=None, requires_grad=False):
+    """torch.ones_like(input): ones of its sizes, dtype, device and names."""
+    return _like(input, dtype, device, requires_grad, 'ones_like()').fill_(1)
+
+
+def empty_like(input, *, dtype=None, device=None, requires_grad=False):
+    """torch.empty_like(input): of its sizes, dtype, device and names, values
+    unspecified."""
+    return _like(input, dtype, device, requires_grad, 'empty_like()')
+
+
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
+    """torch.full_like(input, fill_value): @fill_value in its dtype unless @dtype says."""
+    return _like(input, dtype, device, requires_grad, 'full_like()').fill_(fill_value)
+
+
+def rand_like(input, *, dtype=None, device=None, generator=None, requires_grad=False):
+    """torch.rand_like(input): uniform numbers in [0, 1) of its sizes and dtype."""
+    return _like(input, dtype, device, requires_grad, 'rand_like()').uniform_(
+        0.0, 1.0, generator=generator)
+
+
+def randn_like(input, *, dtype=None, device=None, generator=None, requires_grad=False):
+    """torch.randn_like(input): standard normal numbers of its sizes and dtype."""
+    return _like(input, dtype, device, requires_grad, 'randn_like()').normal_(
+        0.0, 1.0, generator=generator)
+
+
+def randint_like(input, low, high=None, *, dtype=None, device=None, generator=None,
+                 requires_grad=False):
+    """torch.randint_like(input, [low,] high): integers in [low, high) of its sizes."""
+    if high is None:
+        low, high = 0, low
+    return _like(input, dtype, device, requires_grad, 'randint_like()').random_(
+        low, high, generator=generator)
+
+
+__all__ += ['zeros', 'ones', 'empty', 'full', 'arange', 'linspace', 'eye', 'zeros_like',
+            'ones_like', 'empty_like', 'full_like', 'rand_like', 'randn_like', 'randint_like']
+
+
+# Tensor.new_*(): factories whose dtype and device default to the tensor's.
+
+def _tensor_new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    """t.new_zeros(*size): zeros of the tensor's dtype and device unless given."""
+    return zeros(*size, dtype=_or(dtype, self.dtype), device=_or(device, self.device),
+                 requires_grad=requires_grad)
+
+
+def _tensor_new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    """t.new_ones(*size): ones of the tensor's dtype and device unless given."""
+    return ones(*size, dtype=_or(dtype, self.dtype), device=_or(device, self.device),
+                requires_grad=requires_grad)
+
+
+def _tensor_new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    """t.new_empty(*size): uninitialised, of the tensor's dtype and device unless given."""
+    return empty(*size, dtype=_or(dtype, self.dtype), device=_or(device, self.device),
+                 requires_grad=requires_grad)
+
+
+def _tensor_new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    """t.new_full(size, fill_value): of the tensor's dtype and device unless given."""
+    return full(size, fill_value, dtype=_or(dtype, self.dtype), device=_or(device, self.device),
+                requires_grad=requires_grad)
+
+
+def _tensor_new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    """t.new_tensor(data): a copy of @data in the tensor's dtype and device unless given."""
+    return tensor(data, dtype=_or(dtype, self.dtype), device=_or(device, self.device),
+                  requires_grad=requires_grad)
+
+
+class _ConstructorOrMethod:
+    """Lt.Tensor.new_zeros(dtype, sizes) is the C constructor, t.new_zeros(*size)
+    PyTorch's method: the class gets the first, its instances the second."""
+
+    def __init__(self, constructor, method):
+        self._constructor = constructor
+        self._method = method
+        self.__doc__ = method.__doc__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self._constructor
+        return self._method.__get__(instance, owner)
+
+
+for _name, _method in {'new_zeros': _tensor_new_zeros, 'new_ones': _tensor_new_ones,
+                       'new_empty': _tensor_new_empty, 'new_full': _tensor_new_full,
+                       'new_tensor': _tensor_new_tensor}.items():
+    _constructor = getattr(Lt.Tensor, _name, None)
+    setattr(Tensor, _name,
+            _ConstructorOrMethod(_constructor, _method) if _constructor is not None else _method)
