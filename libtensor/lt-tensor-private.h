@@ -19,7 +19,8 @@ struct _LtTensor
 {
   GObject parent_instance;
 
-  /* Immutable once the tensor is returned: views are new objects. */
+  /* Immutable once the tensor is returned (views are new objects), but for
+   * the in-place view operations, through lt_tensor_take_layout(). */
   LtStorage *storage;
   gint64 storage_offset;
   guint ndim;
@@ -82,6 +83,9 @@ gboolean  lt_tensor_check_same_device (const char      *op,
 gboolean  lt_tensor_check_writable    (const char   *op,
                                        LtTensor     *self,
                                        GError      **error);
+
+void      lt_tensor_take_layout       (LtTensor     *self,
+                                       LtTensor     *view);
 
 void      lt_tensor_set_names_internal (LtTensor         *self,
                                         const char *const *names);

@@ -34,8 +34,12 @@
  * returns a view instead of a copy, slices accept a negative step and
  * [method@Lt.Tensor.as_strided] accepts negative strides.
  *
- * The metadata of a tensor never changes after it is created, so tensors may
- * be read from several threads at once.
+ * The metadata of a tensor never changes after it is created, except
+ * through the in-place view operations PyTorch has
+ * ([method@Lt.Tensor.unsqueeze_], [method@Lt.Tensor.transpose_] and the
+ * others ending in `_` in lt-tensor-views-in-place.c), which give the tensor
+ * they are called on a new shape over the same storage. Tensors may be read
+ * from several threads at once, as long as none of them calls those.
  */
 
 enum
@@ -209,6 +213,41 @@ lt_tensor_new_view (LtStorage    *storage,
   self->is_contiguous = lt_layout_is_contiguous (ndim, sizes, strides);
 
   return self;
+}
+
+/* Gives @self @view's sizes, strides, offset and names (@view, a view of the
+ * same storage, gives its names up), for the in-place view operations. */
+void
+lt_tensor_take_layout (LtTensor *self,
+                       LtTensor *view)
+{
+  g_assert (self->storage == view->storage);
+
+  if (self->sizes != self->inline_shape)
+    g_free (self->sizes);
+  self->ndim = view->ndim;
+  if (self->ndim <= LT_TENSOR_INLINE_DIMS)
+    self->sizes = self->inline_shape;
+  else
+    self->sizes = g_new (gint64, 2 * self->ndim);
+  self->strides = self->sizes + self->ndim;
+  if (self->ndim > 0)
+    {
+      memcpy (self->sizes, view->sizes, self->ndim * sizeof (gint64));
+      memcpy (self->strides, view->strides, self->ndim * sizeof (gint64));
+    }
+  self->storage_offset = view->storage_offset;
+  self->numel = view->numel;
+  self->is_contiguous = view->is_contiguous;
+  g_free (self->names);
+  self->names = g_steal_pointer (&view->names);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIM]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUMEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STORAGE_OFFSET]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTIGUOUS_LAYOUT]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 gboolean

@@ -292,6 +292,153 @@ LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_view_as_complex      (LtTensor      *self,
                                               GError       **error);
 
+/* Views PyTorch defines through the ones above (lt-tensor-views-derived.c) */
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_view_as              (LtTensor      *self,
+                                              LtTensor      *other,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_reshape_as           (LtTensor      *self,
+                                              LtTensor      *other,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_swapaxes             (LtTensor      *self,
+                                              int            axis0,
+                                              int            axis1,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_mt                   (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_conj                 (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_adjoint              (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_real                 (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_imag                 (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_detach               (LtTensor      *self);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_tensor_split         (LtTensor      *self,
+                                              gint64         sections,
+                                              int            dim,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_tensor_split_indices (LtTensor      *self,
+                                              const gint64  *indices,
+                                              guint          n_indices,
+                                              int            dim,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_hsplit               (LtTensor      *self,
+                                              gint64         sections,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_hsplit_indices       (LtTensor      *self,
+                                              const gint64  *indices,
+                                              guint          n_indices,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_vsplit               (LtTensor      *self,
+                                              gint64         sections,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_vsplit_indices       (LtTensor      *self,
+                                              const gint64  *indices,
+                                              guint          n_indices,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_dsplit               (LtTensor      *self,
+                                              gint64         sections,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+GPtrArray    *lt_tensor_dsplit_indices       (LtTensor      *self,
+                                              const gint64  *indices,
+                                              guint          n_indices,
+                                              GError       **error);
+
+/* Joining, repeating, triangles: new tensors (lt-tensor-join.c) */
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_cat                         (LtTensor     **tensors,
+                                              guint          n_tensors,
+                                              int            dim,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_stack                       (LtTensor     **tensors,
+                                              guint          n_tensors,
+                                              int            dim,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_hstack                      (LtTensor     **tensors,
+                                              guint          n_tensors,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_vstack                      (LtTensor     **tensors,
+                                              guint          n_tensors,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_dstack                      (LtTensor     **tensors,
+                                              guint          n_tensors,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_repeat               (LtTensor      *self,
+                                              const gint64  *repeats,
+                                              guint          n_repeats,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_tile                 (LtTensor      *self,
+                                              const gint64  *reps,
+                                              guint          n_reps,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_roll                 (LtTensor      *self,
+                                              const gint64  *shifts,
+                                              guint          n_shifts,
+                                              const int     *dims,
+                                              guint          n_dims,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_tril                 (LtTensor      *self,
+                                              gint64         diagonal,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_triu                 (LtTensor      *self,
+                                              gint64         diagonal,
+                                              GError       **error);
+
+/* In-place views: @self takes the new shape (lt-tensor-views-in-place.c) */
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_unsqueeze_           (LtTensor      *self,
+                                              int            dim,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+void          lt_tensor_squeeze_             (LtTensor      *self);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_squeeze_dim_         (LtTensor      *self,
+                                              int            dim,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_transpose_           (LtTensor      *self,
+                                              int            dim0,
+                                              int            dim1,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_t_                   (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_as_strided_          (LtTensor      *self,
+                                              const gint64  *sizes,
+                                              guint          n_sizes,
+                                              const gint64  *strides,
+                                              guint          n_strides,
+                                              gint64         storage_offset,
+                                              GError       **error);
+
 /* Copies (lt-tensor-copy.c) */
 LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_contiguous           (LtTensor      *self,

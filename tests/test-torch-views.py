@@ -933,11 +933,149 @@ def gen_complex(rng, st):
                 lambda t: torch.view_as_complex(t), kind='dtype')
 
 
+def gen_derived(rng, st):
+    """The views PyTorch defines through the others (lt-tensor-views-derived.c)."""
+    numel = math.prod(st.sizes)
+    r = rng.random()
+    if r < 0.2:
+        shape = factor_shape(rng, numel)
+        if any(size < 0 for size in shape):
+            # The other tensor has real sizes; sometimes the wrong count.
+            shape = [numel] if rng.random() < 0.7 else [numel + 1]
+        other_lt = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, shape)
+        other_t = torch.zeros(shape)
+        if rng.random() < 0.5:
+            return Step('view_as(%s)' % shape, lambda x: x.view_as(other_lt),
+                        lambda t: t.view_as(other_t), lambda a, target: np_can_view(a, target),
+                        kind='view-shape')
+        return Step('reshape_as(%s)' % shape, lambda x: x.reshape_as(other_lt),
+                    lambda t: t.reshape_as(other_t), lambda a, target: np_can_view(a, target),
+                    kind='reshape')
+    if r < 0.35:
+        d0, d1 = some_dim(rng, st.ndim), some_dim(rng, st.ndim)
+        return Step('swapaxes(%d, %d)' % (d0, d1), lambda x: x.swapaxes(d0, d1),
+                    lambda t: t.swapaxes(d0, d1),
+                    lambda a: np.swapaxes(a, wrap(d0, a.ndim), wrap(d1, a.ndim)) if a.ndim else a)
+    if r < 0.5 or (r < 0.6 and st.dtype.is_complex):
+        # (The adjoint of a complex tensor is a copy here, a conjugate view in
+        # PyTorch: that case is checked in test-python-overrides.)
+        return Step('mt()', lambda x: x.mt(), lambda t: t.mT,
+                    lambda a: np.swapaxes(a, -2, -1) if a.ndim else a)
+    if r < 0.6:
+        return Step('adjoint()', lambda x: x.adjoint(), lambda t: t.adjoint(),
+                    lambda a: np.swapaxes(a, -2, -1) if a.ndim else a)
+    if r < 0.7:
+        if st.dtype.is_complex:
+            part = rng.choice(['real', 'imag'])
+            return Step(part + '()', lambda x: getattr(x, part)(), lambda t: getattr(t, part),
+                        kind='dtype')
+        if rng.random() < 0.5:
+            return Step('real()', lambda x: x.real(), lambda t: t.real, lambda a: a)
+        return Step('imag()', lambda x: x.imag(), lambda t: t.imag, lambda a: a)
+    if r < 0.75:
+        return Step('detach()', lambda x: x.detach(), lambda t: t.detach(), lambda a: a)
+    return gen_tensor_split(rng, st)
+
+
+def gen_tensor_split(rng, st):
+    dim = some_dim(rng, st.ndim)
+    length = some_size(rng, st.sizes, dim)
+    split = rng.choice(['tensor_split', 'hsplit', 'vsplit', 'dsplit'])
+    if split != 'tensor_split':
+        dim = {'hsplit': 1 if st.ndim != 1 else 0, 'vsplit': 0, 'dsplit': 2}[split]
+        length = st.sizes[dim] if dim < st.ndim else 0
+    if rng.random() < 0.5:
+        sections = rng.randint(1, 5) if rng.random() < 0.9 else rng.choice([0, -1])
+        if split != 'tensor_split' and rng.random() < 0.7 and length > 0:
+            sections = rng.choice([d for d in range(1, length + 1) if length % d == 0])
+        indices = None
+        arg = sections
+    else:
+        indices = sorted(rng.randint(-length - 2, length + 2) for _ in range(rng.randint(0, 4)))
+        if rng.random() < 0.2:
+            rng.shuffle(indices)
+        arg = indices
+    if split == 'tensor_split':
+        name = 'tensor_split(%s, %d)' % (arg, dim)
+        lt_op = (lambda x: x.tensor_split(arg, dim)) if indices is None else (
+            lambda x: x.tensor_split_indices(arg, dim))
+        torch_op = lambda t: t.tensor_split(arg, dim)  # noqa: E731
+    else:
+        name = '%s(%s)' % (split, arg)
+        lt_op = (lambda x: getattr(x, split)(arg)) if indices is None else (
+            lambda x: getattr(x, split + '_indices')(arg))
+        torch_op = lambda t: getattr(t, split)(arg)  # noqa: E731
+    step = Step(name, lt_op, torch_op, kind='pieces')
+    step.pick = rng.random()
+    step.dim = dim
+    return step
+
+
+def in_place(name, lt_op, torch_op):
+    """@lt_op and @torch_op applied in place to an alias of the tensor (so the
+    chain's previous tensor keeps its shape), which is the step's result."""
+    def lt_step(x):
+        y = x.alias()
+        result = lt_op(y)
+        if result is not None and result is not True:
+            raise AssertionError('%s returned %r, not TRUE' % (name, result))
+        return y
+
+    def torch_step(t):
+        y = t[...]
+        if torch_op(y) is not y:
+            raise AssertionError('torch %s did not return the tensor itself' % name)
+        return y
+    return lt_step, torch_step
+
+
+def gen_in_place(rng, st):
+    """The in-place view ops (lt-tensor-views-in-place.c): the same layout as
+    their out-of-place forms, in the tensor they are called on."""
+    r = rng.random()
+    if r < 0.25:
+        dim = rng.randint(-st.ndim - 2, st.ndim + 1)
+        lt_op, torch_op = in_place('unsqueeze_', lambda y: y.unsqueeze_(dim),
+                                   lambda y: y.unsqueeze_(dim))
+        return Step('unsqueeze_(%d)' % dim, lt_op, torch_op,
+                    lambda a: np.expand_dims(a, wrap(dim, a.ndim + 1)))
+    if r < 0.4:
+        lt_op, torch_op = in_place('squeeze_', lambda y: y.squeeze_(), lambda y: y.squeeze_())
+        return Step('squeeze_()', lt_op, torch_op, lambda a: np.squeeze(a))
+    if r < 0.55:
+        dim = some_dim(rng, st.ndim)
+        lt_op, torch_op = in_place('squeeze_dim_', lambda y: y.squeeze_dim_(dim),
+                                   lambda y: y.squeeze_(dim))
+
+        def numpy_op(a):
+            d = wrap(dim, a.ndim)
+            return np.squeeze(a, axis=d) if a.ndim > 0 and a.shape[d] == 1 else a
+        return Step('squeeze_dim_(%d)' % dim, lt_op, torch_op, numpy_op)
+    if r < 0.7:
+        lt_op, torch_op = in_place('t_', lambda y: y.t_(), lambda y: y.t_())
+        return Step('t_()', lt_op, torch_op, lambda a: a.T)
+    if r < 0.9:
+        d0, d1 = some_dim(rng, st.ndim), some_dim(rng, st.ndim)
+        lt_op, torch_op = in_place('transpose_', lambda y: y.transpose_(d0, d1),
+                                   lambda y: y.transpose_(d0, d1))
+        return Step('transpose_(%d, %d)' % (d0, d1), lt_op, torch_op,
+                    lambda a: np.swapaxes(a, wrap(d0, a.ndim), wrap(d1, a.ndim)) if a.ndim else a)
+    # as_strided_ over the tensor's own layout, moved by one element where
+    # the storage allows: checked as as_strided() is.
+    sizes, strides = list(st.lt.get_sizes()), list(st.lt.get_strides())
+    if any(stride < 0 for stride in strides):
+        raise Skip()
+    offset = st.lt.get_storage_offset() + rng.choice([0, 1, -1])
+    lt_op, torch_op = in_place('as_strided_', lambda y: y.as_strided_(sizes, strides, offset),
+                               lambda y: y.as_strided_(sizes, strides, offset))
+    return Step('as_strided_(%s, %s, %d)' % (sizes, strides, offset), lt_op, torch_op)
+
+
 OPS = [
     (gen_select, 6), (gen_slice, 8), (gen_narrow, 4), (gen_index, 10), (gen_unsqueeze, 4),
     (gen_squeeze, 4), (gen_transpose, 6), (gen_permute, 4), (gen_movedim, 3), (gen_view, 12),
     (gen_expand, 5), (gen_as_strided, 5), (gen_diagonal, 4), (gen_unfold, 4), (gen_flip, 5),
-    (gen_split, 6), (gen_copy, 3), (gen_complex, 3),
+    (gen_split, 6), (gen_copy, 3), (gen_complex, 3), (gen_derived, 6), (gen_in_place, 5),
 ]
 OP_FUNCS = [op for op, weight in OPS for _ in range(weight)]
 

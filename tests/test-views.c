@@ -1000,6 +1000,107 @@ test_many_dims (void)
   g_assert_null (too_many);
 }
 
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* In-place views change the tensor itself, notify its properties, leave other
+ * views of the storage alone, and leave the tensor as it was on an error. */
+static void
+test_in_place_views (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3, 4);
+  g_autoptr (LtTensor) other = lt_tensor_alias (x);
+  guint notified = 0;
+
+  g_signal_connect (x, "notify::dim", G_CALLBACK (count_notify), &notified);
+
+  g_assert_true (lt_tensor_unsqueeze_ (x, 1, &error));
+  g_assert_no_error (error);
+  lt_assert_sizes (x, 3, 1, 4);
+  lt_assert_strides (x, 4, 4, 1);
+  g_assert_cmpuint (notified, ==, 1);
+  lt_assert_sizes (other, 3, 4);
+
+  g_assert_false (lt_tensor_unsqueeze_ (x, 5, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  lt_assert_sizes (x, 3, 1, 4);
+
+  lt_tensor_squeeze_ (x);
+  lt_assert_sizes (x, 3, 4);
+
+  g_assert_true (lt_tensor_t_ (x, &error));
+  lt_assert_sizes (x, 4, 3);
+  lt_assert_strides (x, 1, 4);
+  g_assert_false (lt_tensor_is_contiguous (x));
+
+  g_assert_true (lt_tensor_transpose_ (x, 0, -1, &error));
+  g_assert_true (lt_tensor_is_contiguous (x));
+
+  /* Past the inline shape and back: the sizes move to the heap. */
+  for (guint i = 0; i < 8; i++)
+    g_assert_true (lt_tensor_unsqueeze_ (x, 0, &error));
+  g_assert_cmpuint (lt_tensor_get_dim (x), ==, 10);
+  g_assert_true (lt_tensor_as_strided_ (x, I64S (2, 2), 2, I64S (1, 2), 2, 3, &error));
+  g_assert_no_error (error);
+  lt_assert_sizes (x, 2, 2);
+  g_assert_cmpint (lt_tensor_get_storage_offset (x), ==, 3);
+  lt_assert_values (x, 3.0, 5.0, 4.0, 6.0);
+
+  g_assert_false (lt_tensor_as_strided_ (x, I64S (2), 1, I64S (20), 1, 0, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_OUT_OF_BOUNDS);
+  g_clear_error (&error);
+  lt_assert_sizes (x, 2, 2);
+  g_assert_cmpint (lt_tensor_get_storage_offset (x), ==, 3);
+}
+
+/* The splits and views PyTorch defines through the others. */
+static void
+test_derived_views (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 7);
+  g_autoptr (GPtrArray) pieces = lt_tensor_tensor_split (x, 3, 1, &error);
+  g_autoptr (GPtrArray) at = NULL;
+  g_autoptr (LtTensor) mt = NULL;
+  g_autoptr (LtTensor) imag = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (pieces->len, ==, 3);
+  lt_assert_sizes (g_ptr_array_index (pieces, 0), 2, 3);
+  lt_assert_sizes (g_ptr_array_index (pieces, 1), 2, 2);
+  lt_assert_sizes (g_ptr_array_index (pieces, 2), 2, 2);
+  g_assert_cmpint (lt_tensor_get_storage_offset (g_ptr_array_index (pieces, 2)), ==, 5);
+
+  at = lt_tensor_tensor_split_indices (x, I64S (-2, 100), 2, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (at->len, ==, 3);
+  lt_assert_sizes (g_ptr_array_index (at, 0), 2, 5);
+  lt_assert_sizes (g_ptr_array_index (at, 1), 2, 2);
+  lt_assert_sizes (g_ptr_array_index (at, 2), 2, 0);
+
+  g_assert_null (lt_tensor_hsplit (x, 2, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_tensor_split (x, 0, 0, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  mt = lt_tensor_mt (x, &error);
+  lt_assert_sizes (mt, 7, 2);
+  lt_assert_strides (mt, 1, 7);
+
+  imag = lt_tensor_imag (x, &error);
+  g_assert_null (imag);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1043,6 +1144,8 @@ main (int   argc,
   g_test_add_func ("/views/huge-unused-strides", test_unused_huge_strides);
   g_test_add_func ("/views/split-chunk-unbind", test_split_chunk_unbind);
   g_test_add_func ("/views/many-dims", test_many_dims);
+  g_test_add_func ("/views/in-place", test_in_place_views);
+  g_test_add_func ("/views/derived", test_derived_views);
 
   return g_test_run ();
 }
