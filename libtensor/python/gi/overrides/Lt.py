@@ -9,6 +9,7 @@
 # as GLib.Error in the lt-error-quark domain, untranslated; mistakes against
 # the Python protocols themselves raise TypeError, IndexError or ValueError.
 
+import builtins
 import math
 import numbers
 import operator
@@ -93,15 +94,25 @@ Lt.DType.itemsize = property(
 # module's attributes; bool, int and float (as torch.bool, torch.int,
 # torch.float) are set on the module PyGObject hands out, because as globals
 # here they would hide Python's builtins from this file's code.
-_BUILTIN_NAMES = ('bool', 'int', 'float')
-bool_ = Lt.DType.BOOL  # Lt.bool, under a name this file can use
-globals().update({name: dtype for name, dtype in _DTYPE_NAMES.items()
-                  if name not in _BUILTIN_NAMES})
-__all__ += [name for name in _DTYPE_NAMES if name not in _BUILTIN_NAMES]
 _module = sys.modules.get('gi.repository.Lt')
-if _module is not None and _module is not Lt:
-    for _name in _BUILTIN_NAMES:
-        setattr(_module, _name, _DTYPE_NAMES[_name])
+
+
+def _export(name, value):
+    """Makes @value the module's attribute @name: a global of this file,
+    unless @name is one of Python's builtins (Lt.bool, Lt.sum, Lt.max...),
+    which as globals would hide the builtin from this file's code; those are
+    set on the module PyGObject hands out instead."""
+    if hasattr(builtins, name):
+        if _module is not None and _module is not Lt:
+            setattr(_module, name, value)
+        return
+    globals()[name] = value
+    __all__.append(name)
+
+
+bool_ = Lt.DType.BOOL  # Lt.bool, under a name this file can use
+for _name, _dtype in _DTYPE_NAMES.items():
+    _export(_name, _dtype)
 
 
 class Size(tuple):
@@ -575,17 +586,138 @@ class Tensor(Lt.Tensor):
     def unbind(self, dim=0):
         return tuple(super().unbind(dim))
 
+    def tensor_split(self, indices_or_sections, dim=0):
+        """torch.tensor_split(): views of @indices_or_sections pieces as
+        equal as can be, or of the pieces between the indices given."""
+        return self._split_by('tensor_split', indices_or_sections, dim)
+
+    def hsplit(self, indices_or_sections):
+        """torch.hsplit(): tensor_split() along dim 1 (dim 0 of a vector)."""
+        return self._split_by('hsplit', indices_or_sections)
+
+    def vsplit(self, indices_or_sections):
+        """torch.vsplit(): tensor_split() along dim 0 of a matrix."""
+        return self._split_by('vsplit', indices_or_sections)
+
+    def dsplit(self, indices_or_sections):
+        """torch.dsplit(): tensor_split() along dim 2."""
+        return self._split_by('dsplit', indices_or_sections)
+
+    def _split_by(self, name, indices_or_sections, *dim):
+        what = name + '()'
+        if isinstance(indices_or_sections, Lt.Tensor):
+            # PyTorch takes a 0-dim tensor of sections or a vector of indices.
+            if indices_or_sections.get_dim() > 1:
+                raise ValueError('%s takes a 0-dim tensor of sections or a 1-dim tensor of '
+                                 'indices, not a %d-dim tensor'
+                                 % (what, indices_or_sections.get_dim()))
+            indices_or_sections = indices_or_sections.tolist()
+        if isinstance(indices_or_sections, numbers.Integral) \
+                or hasattr(indices_or_sections, '__index__'):
+            pieces = getattr(Lt.Tensor, name)(self, operator.index(indices_or_sections), *dim)
+        else:
+            pieces = getattr(Lt.Tensor, name + '_indices')(
+                self, _ints((indices_or_sections,), what), *dim)
+        return tuple(pieces)
+
+    # In-place views: the tensor itself takes the new shape, as in PyTorch
+
+    def unsqueeze_(self, dim):
+        """In place unsqueeze(); returns self."""
+        super().unsqueeze_(dim)
+        return self
+
+    def squeeze_(self, dim=None):
+        """In place squeeze(); returns self."""
+        if dim is None:
+            super().squeeze_()
+        else:
+            self.squeeze_dim_(_dim_of(self, dim))
+        return self
+
+    def transpose_(self, dim0, dim1):
+        """In place transpose(); returns self."""
+        super().transpose_(dim0, dim1)
+        return self
+
+    swapaxes_ = transpose_
+    swapdims_ = transpose_
+
+    def t_(self):
+        """In place t(); returns self."""
+        super().t_()
+        return self
+
+    def as_strided_(self, size, stride, storage_offset=None):
+        """In place as_strided(); returns self."""
+        if storage_offset is None:
+            storage_offset = self.get_storage_offset()
+        super().as_strided_(_ints((size,), 'as_strided_()'), _ints((stride,), 'as_strided_()'),
+                            storage_offset)
+        return self
+
+    # Transposes and parts of complex numbers, as properties
+
+    swapdims = Lt.Tensor.swapaxes
+    moveaxis = movedim
+
+    @property
+    def T(self):
+        """The transpose of a matrix; for other dims, as PyTorch 1.13, the
+        dims reversed (a view)."""
+        if self.get_dim() == 2:
+            return self.t()
+        return self.permute(*reversed(range(self.get_dim())))
+
+    @property
+    def mT(self):
+        """The batch of transposed matrices: the last two dims swapped (a view)."""
+        return self.mt()
+
+    @property
+    def H(self):
+        """The conjugate transpose of a matrix: a view, or for complex
+        tensors a copy (libtensor has no conjugate bit)."""
+        if self.get_dim() not in (0, 2):
+            raise ValueError('H is only supported on matrices (2-dim tensors), not on a '
+                             '%d-dim tensor; use mH for batches of matrices' % self.get_dim())
+        return self.adjoint()
+
+    @property
+    def mH(self):
+        """The batch of conjugate transposed matrices (see H)."""
+        return self.adjoint()
+
+    @property
+    def real(self):
+        """The real parts of a complex tensor (a view); any other tensor itself."""
+        if not Lt.dtype_is_complex(self.get_dtype()):
+            return self
+        return Lt.Tensor.real(self)
+
+    @property
+    def imag(self):
+        """The imaginary parts of a complex tensor (a view)."""
+        return Lt.Tensor.imag(self)
+
     # Copies and writes
 
-    def to(self, *args, copy=False):
+    def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
         """This tensor on a device and/or in a dtype, as PyTorch's to().
 
-        t.to('opencl:0'), t.to(Lt.DType.FLOAT64), t.to('cpu', 'float64'): itself
-        when it is already there and of that dtype, unless @copy.
+        t.to('opencl:0'), t.to(Lt.float64), t.to('cpu', 'float64'),
+        t.to(device='cuda', dtype=Lt.half), t.to(other) (other's device and
+        dtype): itself when it is already there and of that dtype, unless
+        @copy. @non_blocking is accepted; every copy here is finished when
+        to() returns.
         """
-        if not 1 <= len(args) <= 2:
+        if len(args) == 1 and isinstance(args[0], Lt.Tensor):
+            if device is not None or dtype is not None:
+                raise TypeError('to(other) takes no device= or dtype=; they are other\'s')
+            device, dtype = args[0].get_device(), args[0].get_dtype()
+            args = ()
+        if len(args) > 2:
             raise TypeError('to() takes a device, a dtype, or a device then a dtype')
-        device = dtype = None
         for arg in args:
             parsed = _as_device(arg)
             if parsed is not None and device is None and dtype is None:
@@ -596,12 +728,90 @@ class Tensor(Lt.Tensor):
                 raise TypeError('to() takes a device, a dtype, or a device then a dtype')
         result = self
         if device is not None:
-            result = result.to_device(device)
-        if dtype is not None and dtype != result.get_dtype():
-            result = result.to_dtype(dtype)
+            parsed = _as_device(device)
+            if parsed is None:
+                raise TypeError("to(): device must be an Lt.Device or a name such as 'cpu' or "
+                                "'opencl:0', not %r" % (device,))
+            result = result.to_device(parsed)
+        if dtype is not None and _as_dtype(dtype) != result.get_dtype():
+            result = result.to_dtype(_as_dtype(dtype))
         if copy and result is self:
             result = self.clone()
         return result
+
+    def cuda(self, device=None, non_blocking=False):
+        """This tensor on a CUDA device: 'cuda' (the current one, cuda:0)
+        unless @device (an index or a name) says which."""
+        if device is None:
+            device = 'cuda'
+        elif isinstance(device, numbers.Integral):
+            device = 'cuda:%d' % device
+        return self.to(device)
+
+    @property
+    def is_cuda(self):
+        """Whether the tensor's storage is on a CUDA device."""
+        return self.get_device().get_device_type() == Lt.DeviceType.CUDA
+
+    @property
+    def is_cpu(self):
+        """Whether the tensor's storage is in host memory."""
+        return self.get_device().get_device_type() == Lt.DeviceType.CPU
+
+    def is_floating_point(self):
+        """Whether the dtype is a real floating point one."""
+        return bool(Lt.dtype_is_floating_point(self.get_dtype()))
+
+    def is_complex(self):
+        """Whether the dtype is complex."""
+        return bool(Lt.dtype_is_complex(self.get_dtype()))
+
+    def element_size(self):
+        """The size of one element in bytes."""
+        return Lt.dtype_get_element_size(self.get_dtype())
+
+    @property
+    def itemsize(self):
+        """The size of one element in bytes."""
+        return Lt.dtype_get_element_size(self.get_dtype())
+
+    @property
+    def nbytes(self):
+        """The bytes the elements take: numel() * element_size()."""
+        return self.get_numel() * Lt.dtype_get_element_size(self.get_dtype())
+
+    def data_ptr(self):
+        """The address of the first element, as an int (host memory only)."""
+        storage = self.get_storage()
+        if storage.get_device_type() != Lt.DeviceType.CPU:
+            raise ValueError('data_ptr(): the tensor is on %s, whose memory has no host '
+                             'address; share it through DLPack (t.__dlpack__()) or copy it '
+                             'with t.cpu()' % self.get_device().to_string())
+        return (storage.get_data_address()
+                + self.get_storage_offset() * Lt.dtype_get_element_size(self.get_dtype()))
+
+    def type(self, dtype=None, non_blocking=False):
+        """Without @dtype, the tensor's type name ('Lt.FloatTensor', as
+        torch's 'torch.FloatTensor'); with one (a dtype or such a name),
+        the tensor converted to it."""
+        if dtype is None:
+            return 'Lt.%sTensor' % _TYPE_NAMES[self.get_dtype()]
+        if isinstance(dtype, str) and dtype.endswith('Tensor'):
+            name = dtype.rsplit('.', 1)[-1][:-len('Tensor')]
+            for candidate, type_name in _TYPE_NAMES.items():
+                if type_name == name:
+                    return self.to(candidate)
+            raise TypeError('type(): unknown tensor type %r' % (dtype,))
+        return self.to(dtype)
+
+    def storage(self):
+        """The tensor's storage, as torch's typed storage: len(), indexing,
+        item assignment (seen through every view), tolist(), data_ptr()."""
+        return TypedStorage(self.get_storage())
+
+    def untyped_storage(self):
+        """The tensor's storage as bytes, as torch's untyped storage."""
+        return UntypedStorage(self.get_storage())
 
     def cpu(self):
         """This tensor in host memory: itself when it is there already."""
@@ -1142,8 +1352,215 @@ for _name, _function in {
     setattr(Tensor, _name, _function)
 
 
+# Conversions to a dtype by its name, as PyTorch's t.float(), t.long(), ...
+# Set here rather than in the class, whose body would otherwise hide the
+# builtins float, int and bool from the code after them.
+
+def _converter(dtype, name):
+    def method(self):
+        return self.to(dtype)
+    method.__name__ = name
+    method.__doc__ = 'This tensor as %s: itself when it is that already.' % _dtype_repr(dtype)
+    return method
+
+
+for _name, _dtype in {'float': float32, 'double': float64, 'half': float16,
+                      'bfloat16': bfloat16, 'int': int32, 'long': int64, 'short': int16,
+                      'char': int8, 'byte': uint8, 'bool': bool_, 'cfloat': complex64,
+                      'cdouble': complex128}.items():
+    setattr(Tensor, _name, _converter(_dtype, _name))
+
 Tensor = override(Tensor)
 __all__.append('Tensor')
+
+
+# Storages: what t.storage() returns, as torch's typed storage (and, in
+# bytes, its untyped one). A storage object is a window on an Lt.Storage:
+# reads and writes go to the memory every view of it shares.
+
+_TYPE_NAMES = {
+    bool_: 'Bool', uint8: 'Byte', int8: 'Char', int16: 'Short', int32: 'Int', int64: 'Long',
+    float16: 'Half', bfloat16: 'BFloat16', float32: 'Float', float64: 'Double',
+    complex64: 'ComplexFloat', complex128: 'ComplexDouble',
+}
+
+
+class _StorageWindow:
+    """What typed and untyped storages share: a window of @size items from
+    @offset of an Lt.Storage."""
+
+    def __init__(self, storage, offset, size):
+        self._storage = storage
+        self._offset = offset
+        self._size = size
+
+    def size(self):
+        """The number of items."""
+        return self._size
+
+    def __len__(self):
+        return self._size
+
+    @property
+    def device(self):
+        """The Lt.Device the memory is on."""
+        return self._storage.get_device()
+
+    @property
+    def is_cuda(self):
+        return self._storage.get_device_type() == Lt.DeviceType.CUDA
+
+    def nbytes(self):
+        """The size in bytes."""
+        return self._size * self.element_size()
+
+    def data_ptr(self):
+        """The address of the first item, as an int (host memory only)."""
+        if self._storage.get_device_type() != Lt.DeviceType.CPU:
+            raise ValueError('data_ptr(): the storage is on %s, whose memory has no host '
+                             'address' % self.device.to_string())
+        return self._storage.get_data_address() + self._offset * self.element_size()
+
+    def _wrap_index(self, index):
+        try:
+            index = operator.index(index)
+        except TypeError:
+            raise TypeError('a storage is indexed by an int or a slice, not %s'
+                            % type(index).__name__) from None
+        if not -self._size <= index < self._size:
+            raise IndexError('index %d is out of range for a storage of size %d'
+                             % (index, self._size))
+        return index + self._size if index < 0 else index
+
+    def _window(self, key):
+        start, stop, step = key.indices(self._size)
+        if step != 1:
+            raise ValueError('a storage slice must have step 1; slice a tensor view of it '
+                             'for other steps')
+        return type(self)(self._storage, self._offset + start, max(stop - start, 0))
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def __str__(self):
+        values = ' ' + '\n '.join(str(value) for value in self.tolist())
+        return values + '\n[%s of size %d]' % (self._type_name(), self._size)
+
+    __repr__ = __str__
+
+
+class TypedStorage(_StorageWindow):
+    """A tensor's storage, as torch.TypedStorage: one flat array of elements
+    of one dtype. Printed as PyTorch prints it (a value a line, then
+    [Lt.FloatStorage of size 6]); indexing gives Python numbers, assignment
+    writes the memory every view of the storage reads."""
+
+    def __init__(self, storage, offset=0, size=None):
+        if size is None:
+            size = storage.get_n_elements() - offset
+        super().__init__(storage, offset, size)
+
+    @property
+    def dtype(self):
+        """The element type."""
+        return self._storage.get_dtype()
+
+    def element_size(self):
+        """The size of one element in bytes."""
+        return Lt.dtype_get_element_size(self.dtype)
+
+    def _type_name(self):
+        return 'Lt.%sStorage' % _TYPE_NAMES[self.dtype]
+
+    def _elements(self):
+        return Lt.Tensor.new_with_storage(self._storage, [self._size], [1], self._offset)
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return self._window(key)
+        return self._elements()[self._wrap_index(key)].tolist()
+
+    def __setitem__(self, key, value):
+        if not isinstance(key, slice):
+            key = self._wrap_index(key)
+        self._elements()[key] = value
+
+    def tolist(self):
+        """The elements as a list of Python numbers."""
+        return self._elements().tolist()
+
+    def fill_(self, value):
+        """Sets every element to @value; returns the storage."""
+        self._elements().fill_(value)
+        return self
+
+    def untyped(self):
+        """The same memory as bytes."""
+        size = self.element_size()
+        return UntypedStorage(self._storage, self._offset * size, self._size * size)
+
+
+class UntypedStorage(_StorageWindow):
+    """A tensor's storage as bytes, as torch.UntypedStorage: indexing gives
+    and takes ints from 0 to 255."""
+
+    def __init__(self, storage, offset=0, size=None):
+        if size is None:
+            size = storage.get_nbytes() - offset
+        super().__init__(storage, offset, size)
+
+    dtype = uint8
+
+    def element_size(self):
+        return 1
+
+    def _type_name(self):
+        return 'Lt.UntypedStorage'
+
+    def _host_bytes(self):
+        import ctypes
+        if self._storage.get_device_type() != Lt.DeviceType.CPU:
+            return None
+        return (ctypes.c_ubyte * self._size).from_address(
+            self._storage.get_data_address() + self._offset)
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return self._window(key)
+        return self.tolist()[self._wrap_index(key)]
+
+    def __setitem__(self, key, value):
+        memory = self._host_bytes()
+        if memory is None:
+            raise ValueError('bytes of a storage on %s cannot be written one by one; write '
+                             'through a tensor' % self.device.to_string())
+        if isinstance(key, slice):
+            self._window(key)
+            start, stop, _ = key.indices(self._size)
+            values = [operator.index(value)] * max(stop - start, 0) \
+                if isinstance(value, numbers.Integral) else [operator.index(v) for v in value]
+            if len(values) != max(stop - start, 0):
+                raise ValueError('%d bytes cannot be written to a slice of %d'
+                                 % (len(values), max(stop - start, 0)))
+            if any(not 0 <= v <= 255 for v in values):
+                raise ValueError('a byte is from 0 to 255')
+            memory[start:stop] = values
+            return
+        value = operator.index(value)
+        if not 0 <= value <= 255:
+            raise ValueError('a byte is from 0 to 255, not %d' % value)
+        memory[self._wrap_index(key)] = value
+
+    def tolist(self):
+        """The bytes as a list of ints."""
+        memory = self._host_bytes()
+        if memory is not None:
+            return list(memory)
+        data = self._storage.get_bytes().get_data()
+        return list(data[self._offset:self._offset + self._size])
+
+
+__all__ += ['TypedStorage', 'UntypedStorage']
 
 
 def _dlpack_capsules():
@@ -1513,3 +1930,259 @@ for _name, _method in {'new_zeros': _tensor_new_zeros, 'new_ones': _tensor_new_o
     _constructor = getattr(Lt.Tensor, _name, None)
     setattr(Tensor, _name,
             _ConstructorOrMethod(_constructor, _method) if _constructor is not None else _method)
+
+
+# PyTorch's aliases of tensor methods (NumPy's names, mostly).
+
+for _alias, _name in {'multiply': 'mul', 'subtract': 'sub', 'divide': 'div',
+                      'true_divide': 'div', 'negative': 'neg', 'absolute': 'abs',
+                      'fix': 'trunc', 'greater': 'gt', 'less': 'lt', 'greater_equal': 'ge',
+                      'less_equal': 'le', 'not_equal': 'ne', 'clip': 'clamp'}.items():
+    setattr(Tensor, _alias, getattr(Tensor, _name))
+    if hasattr(Tensor, _name + '_'):
+        setattr(Tensor, _alias + '_', getattr(Tensor, _name + '_'))
+
+
+def _tensor_square(self):
+    """The elements squared, in the tensor's dtype (as torch.square)."""
+    return self * self
+
+
+def _tensor_square_(self):
+    """In place square(); returns self."""
+    self *= self
+    return self
+
+
+Tensor.square = _tensor_square
+Tensor.square_ = _tensor_square_
+
+
+# Every tensor method PyTorch also has as a function of its module, with the
+# same arguments and keywords after the tensor: Lt.transpose(a, 0, 1) is
+# a.transpose(0, 1), Lt.sum(x, dim=1) is x.sum(dim=1). One table, checked
+# by the tests against torch's own namespace.
+
+_TENSOR_FUNCTIONS = '''
+    abs absolute neg negative sign sqrt rsqrt square exp log log1p expm1 sin cos tan tanh
+    sigmoid relu floor ceil round trunc fix logical_not bitwise_not isnan isinf isfinite
+    add sub subtract mul multiply div divide true_divide floor_divide remainder pow
+    maximum minimum eq ne lt le gt ge greater less greater_equal less_equal not_equal
+    logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor
+    clamp clip lerp matmul mm bmm mv dot outer
+    sum mean prod amax amin all any logsumexp var std norm argmax argmin cumsum cumprod
+    softmax log_softmax allclose equal bernoulli
+    transpose t permute reshape flatten unflatten squeeze unsqueeze movedim moveaxis
+    diagonal narrow select as_strided split chunk unbind flip tensor_split hsplit vsplit
+    dsplit swapaxes swapdims adjoint conj view_as_real view_as_complex real imag clone
+    numel detach broadcast_to is_floating_point is_complex
+'''.split()
+
+
+def _tensor_function(name):
+    attribute = getattr(Tensor, name)
+
+    def function(input, *args, **kwargs):
+        if not isinstance(input, Lt.Tensor):
+            raise TypeError('Lt.%s() expects a tensor as its first argument, not %s'
+                            % (name, type(input).__name__))
+        if isinstance(attribute, property):
+            if args or kwargs:
+                raise TypeError('Lt.%s() takes only the tensor' % name)
+            return getattr(input, name)
+        return getattr(input, name)(*args, **kwargs)
+
+    function.__name__ = name
+    function.__qualname__ = name
+    function.__doc__ = 'Lt.%s(input, ...) is input.%s(...).' % (name, name)
+    return function
+
+
+for _name in _TENSOR_FUNCTIONS:
+    _export(_name, _tensor_function(_name))
+
+
+def _extreme_function(name, binary):
+    method = _tensor_function(name)
+
+    def function(input, *args, **kwargs):
+        # torch.max(a, b) is torch.maximum(a, b); torch.max(a, dim) reduces.
+        other = args[0] if args else kwargs.get('other')
+        if isinstance(other, Lt.Tensor):
+            return getattr(input, binary)(other)
+        return method(input, *args, **kwargs)
+
+    function.__name__ = name
+    function.__doc__ = ('Lt.%s(input) and Lt.%s(input, dim) reduce as input.%s(); '
+                        'Lt.%s(input, other) is input.%s(other).'
+                        % (name, name, name, name, binary))
+    return function
+
+
+_export('max', _extreme_function('max', 'maximum'))
+_export('min', _extreme_function('min', 'minimum'))
+
+
+def is_tensor(obj):
+    """Whether @obj is an Lt.Tensor, as torch.is_tensor()."""
+    return isinstance(obj, Lt.Tensor)
+
+
+def from_numpy(array):
+    """A tensor sharing @array's memory, as torch.from_numpy(): writes
+    through either are seen through the other, and the array stays alive as
+    long as the tensor does. @array must be a NumPy array of a dtype
+    libtensor has, writable and in native byte order."""
+    import numpy
+    if not isinstance(array, numpy.ndarray):
+        raise TypeError('from_numpy() expects a numpy.ndarray, not %s' % type(array).__name__)
+    if array.dtype.str not in _DTYPES_BY_TYPESTR:
+        raise TypeError('from_numpy(): NumPy\'s %s has no libtensor dtype; the supported ones '
+                        'are bool, uint8, int8, int16, int32, int64, float16, float32, '
+                        'float64, complex64 and complex128 in native byte order'
+                        % array.dtype)
+    if array.dtype == numpy.bool_:
+        raise TypeError('from_numpy(): NumPy cannot share bool arrays through DLPack; '
+                        'share array.view(numpy.uint8) and compare with 0, or copy with '
+                        'Lt.tensor(array)')
+    if not array.flags.writeable:
+        raise ValueError('from_numpy(): the array is read-only, and a tensor sharing its '
+                         'memory could write to it; pass array.copy(), or use Lt.tensor()')
+    return from_dlpack(array)
+
+
+def as_tensor(data, dtype=None, device=None):
+    """@data as a tensor, sharing its memory where it can, as
+    torch.as_tensor(): an Lt.Tensor already of @dtype and on @device is
+    returned as it is, a NumPy array is shared (from_numpy()) unless a
+    conversion is asked for, anything else is copied (tensor())."""
+    if isinstance(data, Lt.Tensor):
+        return data.to(dtype=dtype, device=device)
+    interface = getattr(data, '__array_interface__', None)
+    if isinstance(interface, dict) and type(data).__module__ == 'numpy' \
+            and data.dtype.str in _DTYPES_BY_TYPESTR and data.dtype.kind != 'b' \
+            and data.flags.writeable:
+        return from_numpy(data).to(dtype=dtype, device=device)
+    return tensor(data, dtype=dtype, device=device)
+
+
+__all__ += ['is_tensor', 'from_numpy', 'as_tensor']
+
+
+# The legacy constructor the seed posts use: Lt.Tensor([[1, 2], [3, 4]])
+# copies data into a float32 tensor, Lt.Tensor(2, 3) (or Lt.Tensor(size))
+# makes an uninitialised float32 one, Lt.Tensor() an empty one, as
+# torch.Tensor(...) does. Tensors the library returns never go through it.
+
+def _legacy_tensor_new(cls, *args, **kwargs):
+    if kwargs:
+        raise TypeError('Lt.Tensor() takes data or sizes only, not keywords; use '
+                        'Lt.tensor(data, dtype=...) or Lt.empty(*size, dtype=...)')
+    if not args:
+        return empty(0)
+    if len(args) == 1 and isinstance(args[0], Lt.Tensor):
+        # torch.Tensor(t) is a view of t, whatever its dtype.
+        return args[0].alias()
+    if all(isinstance(arg, numbers.Integral) and not _is_bool(arg) for arg in args):
+        return empty(*args)
+    if len(args) == 1 and isinstance(args[0], Size):
+        return empty(args[0])
+    if len(args) == 1:
+        return tensor(args[0], dtype=float32)
+    raise TypeError('Lt.Tensor() takes one sequence of data or integer sizes, not %r' % (args,))
+
+
+def _legacy_tensor_init(self, *args, **kwargs):
+    # The object was made whole by __new__; GObject's __init__ would take
+    # these arguments for properties.
+    pass
+
+
+Tensor.__new__ = _legacy_tensor_new
+Tensor.__init__ = _legacy_tensor_init
+
+
+# Joining, repeating and triangles (lt-tensor-join.c), with PyTorch's
+# calling conventions.
+
+def _tensor_list(tensors, what):
+    if isinstance(tensors, Lt.Tensor) or not hasattr(tensors, '__iter__'):
+        raise TypeError('%s expects a sequence of tensors, not %s'
+                        % (what, type(tensors).__name__))
+    tensors = list(tensors)
+    for tensor in tensors:
+        if not isinstance(tensor, Lt.Tensor):
+            raise TypeError('%s expects a sequence of tensors, but it holds a %s'
+                            % (what, type(tensor).__name__))
+    return tensors
+
+
+def cat(tensors, dim=0):
+    """torch.cat(tensors, dim=0): the tensors one after the other along @dim."""
+    return Lt.cat(_tensor_list(tensors, 'cat()'), dim)
+
+
+def stack(tensors, dim=0):
+    """torch.stack(tensors, dim=0): the tensors joined along a new dim @dim."""
+    return Lt.stack(_tensor_list(tensors, 'stack()'), dim)
+
+
+def hstack(tensors):
+    """torch.hstack(tensors): joined along dim 1 (dim 0 for vectors)."""
+    return Lt.hstack(_tensor_list(tensors, 'hstack()'))
+
+
+def vstack(tensors):
+    """torch.vstack(tensors): joined along dim 0, vectors as rows."""
+    return Lt.vstack(_tensor_list(tensors, 'vstack()'))
+
+
+def dstack(tensors):
+    """torch.dstack(tensors): joined along dim 2."""
+    return Lt.dstack(_tensor_list(tensors, 'dstack()'))
+
+
+concat = cat
+row_stack = vstack
+__all__ += ['cat', 'concat', 'stack', 'hstack', 'vstack', 'row_stack', 'dstack']
+
+
+def _tensor_repeat(self, *repeats):
+    """t.repeat(*repeats): copies of the tensor along each dim."""
+    if not repeats:
+        raise TypeError('repeat() needs the number of copies along each dim, as ints or '
+                        'one sequence')
+    return Lt.Tensor.repeat(self, _ints(repeats, 'repeat()'))
+
+
+def _tensor_tile(self, *dims):
+    """t.tile(dims): as repeat(), with fewer dims counting from the last."""
+    return Lt.Tensor.tile(self, _ints(dims, 'tile()'))
+
+
+def _tensor_roll(self, shifts, dims=None):
+    """t.roll(shifts, dims=None): elements moved along @dims, wrapping around;
+    without @dims, as if the tensor were flat."""
+    shifts = _int_or_ints(shifts, 'roll()')
+    dims = [] if dims is None else _int_or_ints(dims, 'roll()')
+    return Lt.Tensor.roll(self, shifts, dims)
+
+
+def _tensor_tril(self, diagonal=0):
+    """t.tril(diagonal=0): the lower triangle, the rest zeros."""
+    return Lt.Tensor.tril(self, diagonal)
+
+
+def _tensor_triu(self, diagonal=0):
+    """t.triu(diagonal=0): the upper triangle, the rest zeros."""
+    return Lt.Tensor.triu(self, diagonal)
+
+
+Tensor.repeat = _tensor_repeat
+Tensor.tile = _tensor_tile
+Tensor.roll = _tensor_roll
+Tensor.tril = _tensor_tril
+Tensor.triu = _tensor_triu
+for _name in ('tile', 'roll', 'tril', 'triu'):
+    _export(_name, _tensor_function(_name))
+_TENSOR_FUNCTIONS += ['tile', 'roll', 'tril', 'triu']
