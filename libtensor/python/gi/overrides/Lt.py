@@ -17,6 +17,8 @@ import os
 import struct
 import sys
 
+from gi.repository import GLib
+
 from ..overrides import override
 from ..module import get_introspection_module
 
@@ -2186,3 +2188,256 @@ Tensor.triu = _tensor_triu
 for _name in ('tile', 'roll', 'tril', 'triu'):
     _export(_name, _tensor_function(_name))
 _TENSOR_FUNCTIONS += ['tile', 'roll', 'tril', 'triu']
+
+
+# Lt.save(obj, f) and Lt.load(f), as torch.save and torch.load: a tensor, a
+# number, a string or None, or dicts, lists and tuples of them. The file is
+# a safetensors file, readable by any safetensors reader: each storage the
+# tensors view is stored once, whole, as a 1-dim tensor "storage.K" (as
+# uint8 bytes for complex128, which safetensors lacks), and the header's
+# metadata holds, under "libtensor.save", the JSON of the object: for each
+# tensor its storage, dtype, sizes, strides, offset, names and device. So
+# values, layouts and devices survive, and tensors that shared a storage
+# when saved share one when loaded. Files are written whole, then renamed
+# into place.
+
+_SAVE_KEY = 'libtensor.save'
+_SAVE_FORMAT = 'libtensor-save'
+_SAVE_VERSION = 1
+_SAVE_MAX_DEPTH = 200
+
+
+class _Saver:
+    def __init__(self):
+        self.storages = []      # (Lt.Storage, dtype) in order of first use
+
+    def storage_index(self, tensor):
+        storage = tensor.get_storage()
+        for index, (known, _) in enumerate(self.storages):
+            if known.shares_memory(storage):
+                return index
+        self.storages.append((storage, tensor.get_dtype()))
+        return len(self.storages) - 1
+
+    def node(self, obj, depth=0):
+        if depth > _SAVE_MAX_DEPTH:
+            raise ValueError('Lt.save(): the object nests more than %d levels deep'
+                             % _SAVE_MAX_DEPTH)
+        if isinstance(obj, Lt.Tensor):
+            names = obj.get_names() if obj.has_names() else None
+            return {'tensor': {
+                'storage': self.storage_index(obj),
+                'dtype': Lt.dtype_get_name(obj.get_dtype()),
+                'sizes': list(obj.get_sizes()),
+                'strides': list(obj.get_strides()),
+                'offset': obj.get_storage_offset(),
+                'names': [name or None for name in names] if names is not None else None,
+                'device': obj.get_device().to_string(),
+            }}
+        if obj is None or isinstance(obj, (builtins.bool, str)):
+            return {'value': obj}
+        if isinstance(obj, numbers.Integral):
+            return {'value': builtins.int(obj)}
+        if isinstance(obj, numbers.Real):
+            value = builtins.float(obj)
+            if math.isfinite(value):
+                return {'value': value}
+            return {'float': repr(value)}
+        if isinstance(obj, numbers.Complex):
+            return {'complex': [repr(builtins.float(obj.real)), repr(builtins.float(obj.imag))]}
+        if isinstance(obj, dict):
+            return {'dict': [[self.node(key, depth + 1), self.node(value, depth + 1)]
+                             for key, value in obj.items()]}
+        if isinstance(obj, Size):
+            return {'size': list(obj)}
+        if isinstance(obj, tuple):
+            return {'tuple': [self.node(item, depth + 1) for item in obj]}
+        if isinstance(obj, list):
+            return {'list': [self.node(item, depth + 1) for item in obj]}
+        raise TypeError('Lt.save() stores tensors, numbers, strings, None and dicts, lists and '
+                        'tuples of them, not %s' % type(obj).__name__)
+
+    def tensors(self):
+        """The storages as whole 1-dim CPU tensors, by name."""
+        result = {}
+        for index, (storage, dtype) in enumerate(self.storages):
+            whole = Lt.Tensor.new_with_storage(storage, [storage.get_n_elements()], [1], 0)
+            whole = whole.to_cpu()
+            if dtype == Lt.DType.COMPLEX128:
+                whole = Lt.Tensor.new_from_bytes(Lt.DType.UINT8, whole.to_bytes(),
+                                                 [whole.get_numel() * 16])
+            result['storage.%d' % index] = whole
+        return result
+
+
+def save(obj, f):
+    """Writes @obj (a tensor, or dicts, lists and tuples of tensors, numbers,
+    strings and None) to @f, a path or a binary file object, as torch.save().
+    A path is written whole, then renamed into place."""
+    import json
+    saver = _Saver()
+    document = {'format': _SAVE_FORMAT, 'version': _SAVE_VERSION, 'object': saver.node(obj)}
+    metadata = {_SAVE_KEY: json.dumps(document, separators=(',', ':'))}
+    tensors = saver.tensors()
+    if hasattr(f, 'write'):
+        f.write(Lt.safetensors_to_bytes(tensors, metadata).get_data())
+        return
+    Lt.safetensors_save(os.fspath(f), tensors, metadata)
+
+
+class _Loader:
+    def __init__(self, tensors, map_location, what):
+        self.tensors = tensors
+        self.map_location = map_location
+        self.what = what
+        self.storages = {}      # index -> {device string: whole tensor}
+
+    def fail(self, message):
+        raise ValueError('%s: %s' % (self.what, message))
+
+    def ints(self, value, name):
+        if not isinstance(value, list) or not all(
+                type(item) is builtins.int and _INT64_MIN <= item <= _INT64_MAX
+                for item in value):
+            self.fail('a tensor\'s %s must be a list of 64-bit integers' % name)
+        return value
+
+    def whole_storage(self, index, dtype, device):
+        if type(index) is not builtins.int or 'storage.%d' % index not in self.tensors:
+            self.fail('a tensor names storage %r, which the file lacks' % (index,))
+        placed = self.storages.setdefault(index, {})
+        if None not in placed:
+            whole = self.tensors['storage.%d' % index]
+            if dtype == Lt.DType.COMPLEX128:
+                if whole.get_dtype() != Lt.DType.UINT8 or whole.get_dim() != 1 \
+                        or whole.get_numel() % 16:
+                    self.fail('storage %d of complex128 must be whole uint8 bytes' % index)
+                whole = Lt.Tensor.new_from_bytes(dtype, whole.to_bytes(),
+                                                 [whole.get_numel() // 16])
+            placed[None] = whole
+        whole = placed[None]
+        if whole.get_dtype() != dtype or whole.get_dim() != 1:
+            self.fail('storage %d is %s, but a tensor views it as %s'
+                      % (index, Lt.dtype_get_name(whole.get_dtype()),
+                         Lt.dtype_get_name(dtype)))
+        key = device.to_string()
+        if key not in placed:
+            placed[key] = whole if key == 'cpu' else whole.to_device(device)
+        return placed[key]
+
+    def device(self, saved):
+        location = self.map_location
+        if callable(location):
+            location = location(saved)
+        elif isinstance(location, dict):
+            location = location.get(saved, saved)
+        if location is None:
+            location = saved
+        parsed = _as_device(location)
+        if parsed is None:
+            self.fail('a device must be a name such as \'cpu\' or \'opencl:0\', not %r'
+                      % (location,))
+        return parsed
+
+    def tensor(self, spec):
+        if not isinstance(spec, dict):
+            self.fail('a tensor must be described by an object')
+        try:
+            dtype = _result(Lt.dtype_from_name(spec.get('dtype')))
+        except (GLib.Error, TypeError):
+            self.fail('unknown dtype %r' % (spec.get('dtype'),))
+        sizes = self.ints(spec.get('sizes'), 'sizes')
+        strides = self.ints(spec.get('strides'), 'strides')
+        offset = spec.get('offset')
+        if type(offset) is not builtins.int or not 0 <= offset <= _INT64_MAX:
+            self.fail('a tensor\'s offset must be an integer >= 0')
+        saved_device = spec.get('device')
+        if not isinstance(saved_device, str):
+            self.fail('a tensor\'s device must be a name')
+        device = self.device(saved_device)
+        whole = self.whole_storage(spec.get('storage'), dtype, device)
+        result = Lt.Tensor.new_with_storage(whole.get_storage(), sizes, strides, offset)
+        names = spec.get('names')
+        if names is not None:
+            if not isinstance(names, list) or not all(
+                    name is None or isinstance(name, str) for name in names):
+                self.fail('a tensor\'s names must be a list of strings and nulls')
+            result = Lt.Tensor.refine_names(result, _c_names(tuple(names)))
+        return result
+
+    def node(self, node, depth=0):
+        if depth > _SAVE_MAX_DEPTH:
+            self.fail('the object nests more than %d levels deep' % _SAVE_MAX_DEPTH)
+        if not isinstance(node, dict) or len(node) != 1:
+            self.fail('each item must be an object with one key')
+        (kind, value), = node.items()
+        if kind == 'tensor':
+            return self.tensor(value)
+        if kind == 'value':
+            if value is not None and not isinstance(value, (builtins.bool, builtins.int,
+                                                            builtins.float, str)):
+                self.fail('a value must be a number, a string or null')
+            return value
+        if kind == 'float' and value in ('inf', '-inf', 'nan'):
+            return builtins.float(value)
+        if kind == 'complex' and isinstance(value, list) and len(value) == 2 \
+                and all(isinstance(part, str) for part in value):
+            try:
+                return builtins.complex(builtins.float(value[0]), builtins.float(value[1]))
+            except ValueError:
+                pass
+        if kind == 'size':
+            return Size(self.ints(value, 'size'))
+        if kind in ('list', 'tuple') and isinstance(value, list):
+            items = [self.node(item, depth + 1) for item in value]
+            return items if kind == 'list' else tuple(items)
+        if kind == 'dict' and isinstance(value, list):
+            result = {}
+            for pair in value:
+                if not isinstance(pair, list) or len(pair) != 2:
+                    self.fail('a dict item must be a [key, value] pair')
+                key = self.node(pair[0], depth + 1)
+                try:
+                    result[key] = self.node(pair[1], depth + 1)
+                except TypeError:
+                    self.fail('a dict key must be hashable')
+            return result
+        self.fail('an item of kind %r is not one Lt.save() writes' % (kind,))
+
+
+def load(f, map_location=None):
+    """Reads what Lt.save() wrote to @f (a path or a binary file object),
+    as torch.load(). Tensors go to the device they were saved from, or to
+    @map_location: a device (or its name) for all, a dict from saved device
+    names to devices, or a function of the saved name. A file that is not
+    one Lt.save() wrote, damaged or hostile, is a ValueError or a
+    GLib.Error in the lt-error-quark domain; nothing else."""
+    import json
+    what = 'Lt.load()'
+    if hasattr(f, 'read'):
+        data = f.read()
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError('%s: the file object must be opened in binary mode' % what)
+        tensors, metadata = Lt.safetensors_load_from_bytes(GLib.Bytes.new(bytes(data)))
+    else:
+        tensors, metadata = Lt.safetensors_load(os.fspath(f))
+    text = metadata.get(_SAVE_KEY) if metadata else None
+    if text is None:
+        raise ValueError('%s: this safetensors file was not written by Lt.save() (its '
+                         'metadata has no %r); read it with Lt.safetensors_load()'
+                         % (what, _SAVE_KEY))
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ValueError('%s: the description of the object is damaged: %s'
+                         % (what, error)) from None
+    if not isinstance(document, dict) or document.get('format') != _SAVE_FORMAT:
+        raise ValueError('%s: the description of the object is not in the format Lt.save() '
+                         'writes' % what)
+    if document.get('version') != _SAVE_VERSION:
+        raise ValueError('%s: the file is of version %r of the format; this libtensor reads '
+                         'version %d' % (what, document.get('version'), _SAVE_VERSION))
+    return _Loader(tensors, map_location, what).node(document.get('object'))
+
+
+__all__ += ['save', 'load']
