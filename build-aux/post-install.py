@@ -88,6 +88,9 @@ def main():
         settings.append(('PYTHONPATH', site, "the Python overrides"))
     datadir = os.path.join(prefix, 'share')
     if os.path.normpath(datadir) not in ('/usr/share', '/usr/local/share'):
+        # gjs searches its overrides under /usr/share/gjs-1.0 and
+        # /usr/local/share/gjs-1.0 only.
+        settings.append(('GJS_PATH', os.path.join(datadir, 'gjs-1.0'), "gjs's overrides"))
         settings.append(('XDG_DATA_DIRS', datadir, "Tensor Viewer's settings and data"))
     bindir = os.path.join(prefix, 'bin')
     if os.path.normpath(bindir) not in ('/usr/bin', '/usr/local/bin', '/bin'):

@@ -42,6 +42,7 @@ in_prefix () {
     PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig" \
     GI_TYPELIB_PATH="$prefix/$libdir/girepository-1.0" \
     PYTHONPATH="$prefix/$site" \
+    GJS_PATH="$prefix/share/gjs-1.0" \
     XDG_DATA_DIRS="$prefix/share:/usr/local/share:/usr/share" \
     "$@"
 }

@@ -6,15 +6,17 @@
 
 import Lt from 'gi://Lt?version=1.0';
 
+// gjs's overrides for Lt (libtensor/gjs/overrides/Lt.js) give PyTorch's
+// factories and dtype names: Lt.tensor(), Lt.zeros(), Lt.float32...
 function describe(name, tensor) {
-    print(`${name} = ${tensor.to_string()}`);
-    print(`  sizes [${tensor.get_sizes()}], strides [${tensor.get_strides()}], ` +
-          `storage offset ${tensor.get_storage_offset()}, ` +
+    print(`${name} = ${tensor}`);
+    print(`  sizes [${tensor.shape}], strides [${tensor.stride()}], ` +
+          `storage offset ${tensor.storageOffset}, ` +
           `${tensor.is_contiguous() ? 'contiguous' : 'not contiguous'}`);
     print(`  storage cells in row-major order: [${tensor.get_storage_indices()}]`);
 }
 
-const points = Lt.Tensor.new_from_literal('[[4.0, 1.0], [5.0, 3.0], [2.0, 1.0]]');
+const points = Lt.tensor([[4.0, 1.0], [5.0, 3.0], [2.0, 1.0]]);
 describe('points', points);
 
 const second = points.index('[1]');

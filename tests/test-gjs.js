@@ -162,5 +162,54 @@ check('devices are named, listed and used as in PyTorch', () => {
     }
 });
 
+check('the overrides give PyTorch\'s dtype names', () => {
+    assertEqual(Lt.float32, Lt.DType.FLOAT32, 'float32');
+    assertEqual(Lt.float, Lt.DType.FLOAT32, 'float');
+    assertEqual(Lt.double, Lt.DType.FLOAT64, 'double');
+    assertEqual(Lt.long, Lt.DType.INT64, 'long');
+    assertEqual(Lt.bool, Lt.DType.BOOL, 'bool');
+    assertEqual(Lt.cdouble, Lt.DType.COMPLEX128, 'cdouble');
+});
+
+check('the overrides give PyTorch\'s factories', () => {
+    const z = Lt.zeros(2, 3);
+    assertEqual(z.shape, [2, 3], 'zeros shape');
+    assertEqual(z.dtype, Lt.float32, 'zeros dtype');
+    assertEqual(Lt.zeros([2, 3], {dtype: Lt.int64}).dtype, Lt.int64, 'zeros dtype option');
+    assertEqual(Lt.ones(3, {dtype: 'float64'}).to_doubles(), [1, 1, 1], 'ones');
+    assertEqual(Lt.full([2], 7).to_doubles(), [7, 7], 'full');
+    assertEqual(Lt.arange(4).dtype, Lt.int64, 'integral arange');
+    assertEqual(Lt.arange(0, 1, 0.5).to_doubles(), [0, 0.5], 'float arange');
+    assertEqual(Lt.linspace(0, 1, 3).to_doubles(), [0, 0.5, 1], 'linspace');
+    assertEqual(Lt.eye(2).to_doubles(), [1, 0, 0, 1], 'eye');
+    assertEqual(Lt.rand(2, 2).shape, [2, 2], 'rand');
+    assertEqual(Lt.randint(0, 10, [5]).dtype, Lt.int64, 'randint');
+    Lt.manualSeed(7);
+    const first = Lt.randn(4).to_doubles();
+    Lt.manualSeed(7);
+    assertEqual(Lt.randn(4).to_doubles(), first, 'manualSeed repeats');
+    const p = Lt.tensor([[4, 1], [5, 3], [2, 1]]);
+    assertEqual(p.dtype, Lt.float32, 'numbers are float32');
+    assertEqual(`${p}`, points().to_string(), 'toString');
+    assertEqual(p.stride(), [2, 1], 'stride()');
+    assertEqual(p.stride(-1), 1, 'stride(-1)');
+    assertEqual(p.index('[1]').storageOffset, 2, 'storageOffset');
+    assertEqual(Lt.tensor([true, false]).dtype, Lt.bool, 'booleans are bool');
+    assertEqual(Lt.tensor([1n, 2n]).dtype, Lt.int64, 'BigInts are int64');
+    assertEqual(Lt.tensor([NaN, Infinity]).to_string(), 'tensor([nan, inf])', 'specials');
+    assertEqual(Lt.zerosLike(p).shape, [3, 2], 'zerosLike');
+    assertEqual(Lt.fullLike(p, 2, {dtype: Lt.int32}).dtype, Lt.int32, 'fullLike dtype');
+    assertEqual(Lt.zeros(2, {names: ['N']}).get_names(), ['N'], 'names');
+    let thrown = null;
+    try {
+        Lt.zeros(2.5);
+    } catch (e) {
+        thrown = e;
+    }
+    if (!(thrown instanceof TypeError))
+        throw new Error(`Lt.zeros(2.5) threw ${thrown}, not a TypeError`);
+    assertThrowsLt(Lt.Error.DEVICE, () => Lt.zeros(2, {device: 'opencl:4096'}));
+});
+
 print(`1..${count}`);
 System.exit(failures === 0 ? 0 : 1);
