@@ -92,6 +92,20 @@ Lt.DType.itemsize = property(
     lambda self: Lt.dtype_get_element_size(self),
     doc='The size of one element in bytes.')
 
+
+def _numpy_dtype(dtype):
+    import numpy
+    typestr = _TYPESTRS.get(dtype)
+    if typestr is None:
+        raise TypeError('NumPy has no type for %s' % Lt.dtype_get_name(dtype))
+    return numpy.dtype(typestr)
+
+
+# NumPy's dtype protocol: numpy.dtype(Lt.float32) reads this attribute, so
+# array libraries that take a tensor's dtype for NumPy's (Dask's
+# from_array()) understand Lt's.
+Lt.DType.dtype = property(_numpy_dtype, doc='The NumPy dtype of the same elements.')
+
 # Names that are not Python's own builtins become globals here and so the
 # module's attributes; bool, int and float (as torch.bool, torch.int,
 # torch.float) are set on the module PyGObject hands out, because as globals
@@ -887,6 +901,15 @@ class Tensor(Lt.Tensor):
         import numpy
         return numpy.asarray(self)
 
+    def __array_function__(self, func, types, args, kwargs):
+        """NumPy's function protocol (NEP 18): numpy.sum(t), numpy.concatenate
+        and the rest take tensors as the NumPy arrays over their memory, and
+        give NumPy's results. Array libraries that work on any array with
+        this protocol (Dask's from_array(), whose chunks stay views of the
+        tensor) work on tensors."""
+        import numpy
+        return func(*_numpy_arguments(numpy, args), **_numpy_arguments(numpy, kwargs))
+
     # DLPack
 
     def __dlpack__(self, stream=None):
@@ -903,6 +926,18 @@ class Tensor(Lt.Tensor):
         device = self.get_device()
         kinds = {Lt.DeviceType.CPU: 1, Lt.DeviceType.CUDA: 2, Lt.DeviceType.OPENCL: 4}
         return (kinds[device.get_device_type()], device.get_index())
+
+
+def _numpy_arguments(numpy, value):
+    """@value with every tensor in it (in lists, tuples and dicts) as a NumPy
+    array over the same memory."""
+    if isinstance(value, Lt.Tensor):
+        return numpy.asarray(value)
+    if type(value) in (list, tuple):
+        return type(value)(_numpy_arguments(numpy, item) for item in value)
+    if type(value) is dict:
+        return {key: _numpy_arguments(numpy, item) for key, item in value.items()}
+    return value
 
 
 # Pointwise math: operators and PyTorch's named methods. Python numbers
