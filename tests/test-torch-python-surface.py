@@ -694,5 +694,15 @@ class TestJoining(SurfaceTestCase):
         self.assertEqual(context.exception.code, int(Lt.Error.DEVICE))
 
 
+
+class TestMessages(SurfaceTestCase):
+
+    def test_slices_are_quoted_as_python_writes_them(self):
+        # '2:' and not '2::' (the index expression the overrides write).
+        with self.assertRaises(GLib.Error) as context:
+            Lt.zeros(3, 4)[0, 2:, 1:7:2]
+        self.assertIn("'[0, 2:, 1:7:2]'", context.exception.message)
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=2)

@@ -329,6 +329,9 @@ def _index_item(item):
             # Bounds and steps beyond 64 bits mean the same as the extreme
             # 64-bit ones, as Python's own sequences treat them.
             parts.append(str(min(max(part, _INT64_MIN), _INT64_MAX)))
+        if item.step is None:
+            # '2:' as Python writes it, not '2::' (error messages quote it).
+            parts.pop()
         return ':'.join(parts)
     if _is_bool(item):
         raise TypeError('tensor indices must be integers, slices, None or ...; '
