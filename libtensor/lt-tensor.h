@@ -411,6 +411,39 @@ LtTensor     *lt_tensor_triu                 (LtTensor      *self,
                                               gint64         diagonal,
                                               GError       **error);
 
+/* Advanced indexing: copies by index (lt-tensor-index.c) */
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_index_select         (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_gather               (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_take                 (LtTensor      *self,
+                                              LtTensor      *index,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_nonzero              (LtTensor      *self,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_masked_select        (LtTensor      *self,
+                                              LtTensor      *mask,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_masked_fill          (LtTensor      *self,
+                                              LtTensor      *mask,
+                                              LtTensor      *value,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_masked_fill_         (LtTensor      *self,
+                                              LtTensor      *mask,
+                                              LtTensor      *value,
+                                              GError       **error);
+
 /* In-place views: @self takes the new shape (lt-tensor-views-in-place.c) */
 LT_AVAILABLE_IN_ALL
 gboolean      lt_tensor_unsqueeze_           (LtTensor      *self,

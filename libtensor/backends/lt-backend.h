@@ -20,6 +20,7 @@
 #include "backends/lt-backend-pointwise.h"
 #include "backends/lt-backend-reduce.h"
 #include "backends/lt-backend-linalg.h"
+#include "backends/lt-backend-index.h"
 
 G_BEGIN_DECLS
 
@@ -143,6 +144,8 @@ struct _LtBackend
   const LtPointwiseKernels *pointwise;
   const LtReduceKernels *reduce;
   const LtLinalgKernels *linalg;
+  /* NULL where the core runs indexing on the host (lt-backend-index.h). */
+  const LtIndexKernels *index;
 };
 
 /* Every storage the library allocates is aligned to this many bytes. */

@@ -273,6 +273,7 @@ static const LtBackend cpu_backend = {
   .pointwise = &lt_cpu_pointwise_kernels,
   .reduce = &lt_cpu_reduce_kernels,
   .linalg = &lt_cpu_linalg_kernels,
+  .index = &lt_cpu_index_kernels,
 };
 
 const LtBackend *

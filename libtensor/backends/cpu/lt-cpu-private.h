@@ -82,5 +82,6 @@ void lt_cpu_linspace (gpointer data,
 extern const LtPointwiseKernels lt_cpu_pointwise_kernels;
 extern const LtReduceKernels lt_cpu_reduce_kernels;
 extern const LtLinalgKernels lt_cpu_linalg_kernels;
+extern const LtIndexKernels lt_cpu_index_kernels;
 
 G_END_DECLS

@@ -1,0 +1,37 @@
+/* lt-backend-index.h: the indexing kernels a backend provides
+ *
+ * Advanced indexing (index_select(), gather(), take(), masked_select(),
+ * nonzero()) comes down to two loops over host memory: reading the
+ * elements of a storage at given storage indices, and listing where a mask
+ * is set. The core computes the storage indices with element-wise int64
+ * arithmetic on the tensors' device and checks them against the storage
+ * before any kernel runs. A backend without these kernels (NULL) gets its
+ * operands copied to the host and the results copied back.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  /* dst[i] = base[offsets[i]] for 0 <= i < n, elements of @element_size
+   * bytes; every offset is a valid element index of @base. */
+  void   (*gather)  (gpointer       dst,
+                     gconstpointer  base,
+                     gsize          element_size,
+                     const gint64  *offsets,
+                     gint64         n);
+  /* Writes to @positions, in ascending order, the index of every nonzero
+   * byte of the @n bytes of @mask; returns how many there were.
+   * @positions has room for @n. */
+  gint64 (*compact) (const guint8  *mask,
+                     gint64         n,
+                     gint64        *positions);
+} LtIndexKernels;
+
+G_END_DECLS

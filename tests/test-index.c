@@ -1,0 +1,130 @@
+/* test-index.c: index_select(), gather(), take(), nonzero(),
+ * masked_select(), masked_fill()
+ *
+ * The differential tests against PyTorch (test-torch-python-surface.py)
+ * cover the semantics on many inputs; these run the C paths, errors
+ * included, under valgrind and the sanitizers.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "lt-test-utils.h"
+
+static LtTensor *
+int64s (const gint64 *values,
+        guint         n)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = g_bytes_new (values, n * sizeof (gint64));
+  gint64 size = n;
+  LtTensor *tensor = lt_tensor_new_from_bytes (LT_DTYPE_INT64, bytes, &size, 1, &error);
+
+  g_assert_no_error (error);
+  return tensor;
+}
+
+static void
+test_index_select (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3, 4);
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) index = int64s (I64S (2, 0, 2), 3);
+  g_autoptr (LtTensor) bad = int64s (I64S (3), 1);
+  g_autoptr (LtTensor) rows = lt_tensor_index_select (x, 0, index, &error);
+  g_autoptr (LtTensor) columns = NULL;
+  g_autoptr (LtTensor) failed = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_sizes (rows, 3, 4);
+  lt_assert_values (rows, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11);
+  g_assert_false (lt_tensor_shares_storage (rows, x));
+
+  columns = lt_tensor_index_select (t, 1, index, &error);
+  g_assert_no_error (error);
+  lt_assert_sizes (columns, 4, 3);
+  lt_assert_values (columns, 8, 0, 8, 9, 1, 9, 10, 2, 10, 11, 3, 11);
+
+  failed = lt_tensor_index_select (x, 0, bad, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  failed = lt_tensor_index_select (x, 0, x, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  failed = lt_tensor_index_select (x, 2, index, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+}
+
+static void
+test_gather_take (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_INT16, 2, 3);
+  g_autoptr (LtTensor) flat = int64s (I64S (1, 0, 2, 2), 4);
+  g_autoptr (LtTensor) index = lt_tensor_view (flat, I64S (2, 2), 2, &error);
+  g_autoptr (LtTensor) gathered = lt_tensor_gather (x, 1, index, &error);
+  g_autoptr (LtTensor) positions = int64s (I64S (-1, 0, 4), 3);
+  g_autoptr (LtTensor) taken = lt_tensor_take (x, positions, &error);
+  g_autoptr (LtTensor) too_far = int64s (I64S (6), 1);
+  g_autoptr (LtTensor) failed = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_values (gathered, 1, 0, 5, 5);
+  lt_assert_values (taken, 5, 0, 4);
+
+  failed = lt_tensor_gather (x, 0, flat, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_clear_error (&error);
+  failed = lt_tensor_gather (x, 0, index, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  failed = lt_tensor_take (x, too_far, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+}
+
+static void
+test_masks (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 2, 3);
+  g_autoptr (LtTensor) three = lt_tensor_new_scalar_double (3);
+  g_autoptr (LtTensor) mask = lt_tensor_binary (x, LT_BINARY_OP_GE, three, &error);
+  g_autoptr (LtTensor) where = lt_tensor_nonzero (mask, &error);
+  g_autoptr (LtTensor) picked = lt_tensor_masked_select (x, mask, &error);
+  g_autoptr (LtTensor) minus = lt_tensor_new_scalar_double (-1);
+  g_autoptr (LtTensor) filled = lt_tensor_masked_fill (x, mask, minus, &error);
+  g_autoptr (LtTensor) failed = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_sizes (where, 3, 2);
+  lt_assert_strides (where, 1, 3);
+  lt_assert_values (where, 1, 0, 1, 1, 1, 2);
+  lt_assert_values (picked, 3, 4, 5);
+  lt_assert_values (filled, 0, 1, 2, -1, -1, -1);
+  lt_assert_values (x, 0, 1, 2, 3, 4, 5);
+
+  g_assert_true (lt_tensor_masked_fill_ (x, mask, minus, &error));
+  lt_assert_values (x, 0, 1, 2, -1, -1, -1);
+
+  failed = lt_tensor_masked_select (x, x, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_false (lt_tensor_masked_fill_ (x, mask, x, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/index/index-select", test_index_select);
+  g_test_add_func ("/index/gather-take", test_gather_take);
+  g_test_add_func ("/index/masks", test_masks);
+
+  return g_test_run ();
+}
