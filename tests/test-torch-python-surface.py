@@ -695,6 +695,140 @@ class TestJoining(SurfaceTestCase):
 
 
 
+class TestAdvancedIndexing(SurfaceTestCase):
+    """index_select(), gather(), take(), nonzero(), masked_select(),
+    masked_fill(), where(cond) and t[tensor] / t[mask]: copies, as in
+    PyTorch, equal to PyTorch's on every input."""
+
+    def both(self, make):
+        """@make(module) for a value of each module (a tensor from a list)."""
+        return make(Lt), make(torch)
+
+    def compare_copy(self, call, what):
+        """As compare(), and the result never shares the input's storage."""
+        self.compare(call, what)
+        lt_inputs = inputs(Lt.tensor)
+        for name, lt_in in lt_inputs.items():
+            try:
+                result = call(Lt, lt_in)
+            except (GLib.Error, IndexError, ValueError, TypeError):
+                continue
+            for piece in (result if isinstance(result, tuple) else (result,)):
+                if isinstance(piece, Lt.Tensor):
+                    self.assertFalse(piece.shares_storage(lt_in), '%s on %s' % (what, name))
+
+    def test_index_select(self):
+        for dim in (0, 1, -1, 2):
+            # (PyTorch 1.13 gives a 0-dim tensor of whatever its memory held for
+            # an empty index of a 0-dim tensor; libtensor gives its value.)
+            for index in ([0], [1, 0, 1], [-1], [5], 0):
+                for dtype in ('int64', 'int32', 'float32'):
+                    self.compare_copy(
+                        lambda m, a: a.index_select(dim, m.tensor(index, dtype=getattr(m, dtype))),
+                        'index_select(%d, %r %s)' % (dim, index, dtype))
+                self.compare_copy(lambda m, a: m.index_select(a, dim, m.tensor(index)),
+                                  'Lt.index_select(a, %d, %r)' % (dim, index))
+
+    def test_gather(self):
+        for dim in (0, 1, -1):
+            for index in ([[0, 1], [1, 0]], [[0]], [[2, 2, 2]], [[-1]], [[0, 0], [0, 0], [0, 0],
+                                                                          [0, 0]], [0, 1]):
+                self.compare_copy(lambda m, a: a.gather(dim, m.tensor(index)),
+                                  'gather(%d, %r)' % (dim, index))
+        self.compare(lambda m, a: a.gather(0, m.tensor([[0]], dtype=m.int32)), 'gather int32')
+
+    def test_take(self):
+        for index in ([0], [[0, -1], [3, 2]], [], 0, [11], [12], [-13], [5, 5, 5]):
+            self.compare_copy(lambda m, a: a.take(m.tensor(index)), 'take(%r)' % (index,))
+            self.compare(lambda m, a: m.take(a, m.tensor(index)), 'Lt.take(a, %r)' % (index,))
+
+    def test_masks(self):
+        self.compare_copy(lambda m, a: a.nonzero(), 'nonzero()')
+        self.compare(lambda m, a: (a > 3).nonzero(), '(a > 3).nonzero()')
+        self.compare(lambda m, a: a.nonzero(as_tuple=True), 'nonzero(as_tuple=True)')
+        self.compare(lambda m, a: m.where(a > 3), 'where(a > 3)')
+        self.compare_copy(lambda m, a: a.masked_select(a > 3), 'masked_select(a > 3)')
+        self.compare(lambda m, a: a.masked_select(m.tensor([True, False, True, False])),
+                     'masked_select(broadcast mask)')
+        self.compare(lambda m, a: a.masked_select(a), 'masked_select(not bool)')
+        self.compare_copy(lambda m, a: a.masked_fill(a > 3, -1), 'masked_fill(a > 3, -1)')
+        self.compare(lambda m, a: a.masked_fill(a > 3, m.tensor(2.5)), 'masked_fill 0-dim')
+        self.compare(lambda m, a: a.masked_fill(a > 3, m.tensor([2.5])), 'masked_fill 1-dim')
+        self.compare(lambda m, a: m.masked_fill(a, a < 2, 7), 'Lt.masked_fill(a, a < 2, 7)')
+
+        def in_place(m, a):
+            target = a.clone()
+            result = target.masked_fill_(target > 4, 0)
+            return (result is target, target)
+        self.compare(in_place, 'masked_fill_()')
+
+    def test_indexing_with_tensors(self):
+        cases = [
+            ('t[tensor([1, 0])]', lambda m, a: a[m.tensor([1, 0])]),
+            ('t[[0, -1]]', lambda m, a: a[[0, -1]]),
+            ('t[tensor([[0, 1], [1, 1]])]', lambda m, a: a[m.tensor([[0, 1], [1, 1]])]),
+            ('t[tensor([], int64)]', lambda m, a: a[m.tensor([], dtype=m.int64)]),
+            ('t[tensor([3])]', lambda m, a: a[m.tensor([3])]),
+            ('t[tensor([-4])]', lambda m, a: a[m.tensor([-4])]),
+            ('t[t > 3]', lambda m, a: a[a > 3]),
+            ('t[first-dim mask]', lambda m, a: a[m.tensor([True, False] * 2)[:a.shape[0]]]),
+            ('t[tensor([1.0])]', lambda m, a: a[m.tensor([1.0])]),
+        ]
+        for what, call in cases:
+            self.compare_copy(call, what)
+
+    def test_assigning_through_masks(self):
+        def write(value):
+            def call(m, a):
+                target = a.clone()
+                target[target > 3] = value
+                return target
+            return call
+        for value in (0, -2.5, True):
+            self.compare(write(value), 't[t > 3] = %r' % (value,))
+
+        def rows(m, a):
+            target = a.clone()
+            target[m.tensor([True, False] * 3)[:a.shape[0]]] = 9
+            return target
+        self.compare(rows, 't[rows mask] = 9')
+        points = Lt.tensor([[4.0, 1.0], [5.0, 3.0]])
+        with self.assertRaises(TypeError):
+            points[Lt.tensor([0])] = 1.0
+        with self.assertRaises(TypeError):
+            points[Lt.tensor([0]), 1]
+
+    def test_every_dtype(self):
+        for dtype in ('bool', 'uint8', 'int16', 'int32', 'float16', 'bfloat16', 'float64',
+                      'complex64', 'complex128'):
+            lt = Lt.arange(12).view(3, 4).to(dtype)
+            th = torch.arange(12).view(3, 4).to(getattr(torch, dtype))
+            self.assertSame(lt.t().index_select(0, Lt.tensor([3, 0])),
+                            th.t().index_select(0, torch.tensor([3, 0])), what=dtype)
+            self.assertSame(lt.take(Lt.tensor([11, 0, 5])), th.take(torch.tensor([11, 0, 5])),
+                            what=dtype)
+            self.assertSame(lt[lt != lt[0, 0]], th[th != th[0, 0]], what=dtype)
+
+    def test_on_an_opencl_device(self):
+        device = opencl_device()
+        if device is None:
+            self.skipTest('no OpenCL device')
+        a = Lt.arange(12, dtype=Lt.float32).view(3, 4)
+        d = a.to(device)
+        index = Lt.tensor([2, 0]).to(device)
+        for lt_result, expected in [
+                (d.index_select(1, index), a.index_select(1, Lt.tensor([2, 0]))),
+                (d.t().take(index), a.t().take(Lt.tensor([2, 0]))),
+                (d[d > 5], a[a > 5]),
+                (d.nonzero(), a.nonzero()),
+                (d.masked_fill(d > 5, 0), a.masked_fill(a > 5, 0))]:
+            self.assertEqual(str(lt_result.device), str(d.device))
+            self.assertEqual(lt_result.cpu().tolist(), expected.tolist())
+        with self.assertRaises(GLib.Error) as context:
+            a.index_select(0, index)
+        self.assertEqual(context.exception.code, int(Lt.Error.DEVICE))
+
+
 class TestMessages(SurfaceTestCase):
 
     def test_slices_are_quoted_as_python_writes_them(self):

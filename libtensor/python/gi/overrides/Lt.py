@@ -336,14 +336,91 @@ def _index_item(item):
     if _is_bool(item):
         raise TypeError('tensor indices must be integers, slices, None or ...; '
                         'indexing with a bool (a mask) is not supported')
-    if isinstance(item, Tensor):
-        raise TypeError('tensor indices must be integers, slices, None or ...; '
-                        'indexing with a tensor (advanced indexing) is not supported')
+    if _is_scalar_index(item):
+        return str(item.item())
     try:
         return str(operator.index(item))
     except TypeError:
         raise TypeError('tensor indices must be integers, slices, None or ..., not %s'
                         % type(item).__name__) from None
+
+
+# Advanced indexing from Python: t[index] with an integer tensor (or list)
+# is index_select() along dim 0, and t[mask] with a bool tensor over the
+# leading dims picks the elements (or rows) where it is true, both copies as
+# in PyTorch. Keys that mix tensors with other indices are not supported yet.
+
+def _is_scalar_index(item):
+    """A 0-dim integer tensor, which indexes as the int it holds (a view)."""
+    return isinstance(item, Lt.Tensor) and item.get_dim() == 0 \
+        and Lt.dtype_is_integer(item.get_dtype())
+
+
+def _is_advanced(key):
+    items = key if type(key) is tuple else (key,)
+    return any(isinstance(item, (Lt.Tensor, list)) and not _is_scalar_index(item)
+               for item in items)
+
+
+def _advanced_key(self, key):
+    """The one tensor of an advanced key, checked."""
+    if type(key) is tuple:
+        if len(key) != 1:
+            raise TypeError('indexing with a tensor (or a list) together with other indices '
+                            'is not supported yet; index in two steps, such as t[:, 1:][idx]')
+        key = key[0]
+    if isinstance(key, list):
+        key = tensor(key)
+    if self.get_dim() == 0 and not (isinstance(key, Lt.Tensor) and key.get_dtype() == bool_):
+        raise IndexError('too many indices for a 0-dim tensor: only a bool mask indexes one')
+    return key
+
+
+def _mask_rows(self, mask):
+    """The row-major positions where @mask, a bool tensor over the leading
+    dims of @self, is true, and @self with those dims flattened."""
+    k = mask.get_dim()
+    sizes, mask_sizes = list(self.get_sizes()), list(mask.get_sizes())
+    if k > len(sizes) or sizes[:k] != mask_sizes:
+        raise IndexError('the mask of sizes %s does not match the sizes %s of the tensor '
+                         'indexed, from its first dim' % (mask_sizes, sizes))
+    positions = Lt.Tensor.nonzero(mask.reshape(-1)).reshape(-1)
+    return positions, self.reshape(-1, *sizes[k:])
+
+
+def _advanced_index(self, key):
+    index = _advanced_key(self, key)
+    dtype = index.get_dtype()
+    if dtype == bool_:
+        positions, rows = _mask_rows(self, index)
+        return rows.index_select(0, positions)
+    if not Lt.dtype_is_integer(dtype):
+        raise IndexError('tensors used as indices must be integer or bool tensors, not %s'
+                         % Lt.dtype_get_name(dtype))
+    size = self.get_sizes()[0]
+    wide = index.to(int64)
+    if wide.get_numel():
+        low, high = Lt.Tensor.amin(wide, [], False).item(), Lt.Tensor.amax(wide, [], False).item()
+        bad = low if low < -size else high if high >= size else None
+        if bad is not None:
+            raise IndexError('index %d is out of bounds for dim 0 with size %d' % (bad, size))
+    wrapped = Lt.Tensor.where(wide < 0, wide + size, wide)
+    picked = self.index_select(0, wrapped.reshape(-1))
+    return picked.reshape(*index.get_sizes(), *self.get_sizes()[1:])
+
+
+def _advanced_assign(self, key, value):
+    index = _advanced_key(self, key)
+    if index.get_dtype() != bool_:
+        raise TypeError('assigning through an integer tensor index is not supported yet; '
+                        'only through a bool mask (t[t > 0] = 0)')
+    if isinstance(value, Lt.Tensor) and value.get_dim() != 0:
+        raise TypeError('assigning a tensor through a mask is not supported yet; only a '
+                        'number or a 0-dim tensor (t[t > 0] = 0)')
+    mask = index
+    for _ in range(self.get_dim() - mask.get_dim()):
+        mask = mask.unsqueeze(-1)
+    Lt.Tensor.masked_fill_(self, mask, _tensor_operand(value, 'masked_fill_()'))
 
 
 def _index_expression(key):
@@ -446,9 +523,14 @@ class Tensor(Lt.Tensor):
                 return self.slice(0, 0 if start is None else start,
                                   _INT64_MAX if stop is None else stop,
                                   1 if step is None else step)
+        if _is_advanced(key):
+            return _advanced_index(self, key)
         return self.index(_index_expression(key))
 
     def __setitem__(self, key, value):
+        if _is_advanced(key):
+            _advanced_assign(self, key, value)
+            return
         target = self[key]
         if isinstance(value, Lt.Tensor):
             target.copy_from(value)
@@ -1680,8 +1762,11 @@ Device = override(Device)
 __all__.append('Device')
 
 
-def where(condition, input, other):
-    """torch.where(condition, input, other); input and other may be numbers."""
+def where(condition, input=None, other=None):
+    """torch.where(condition, input, other); input and other may be numbers.
+    torch.where(condition) alone is condition.nonzero(as_tuple=True)."""
+    if input is None and other is None:
+        return _tensor_operand(condition, 'where()').nonzero(as_tuple=True)
     return Lt.Tensor.where(_tensor_operand(condition, 'where()'),
                            _tensor_operand(input, 'where()'),
                            _tensor_operand(other, 'where()'))
@@ -2479,3 +2564,38 @@ def load(f, map_location=None):
 
 
 __all__ += ['save', 'load']
+
+
+
+# Advanced indexing by function (lt-tensor-index.c).
+
+def _tensor_nonzero(self, *, as_tuple=False):
+    """t.nonzero(): the coordinates of the nonzero elements, one row each;
+    with @as_tuple, one vector of coordinates per dim."""
+    coordinates = Lt.Tensor.nonzero(self)
+    if not as_tuple:
+        return coordinates
+    if self.get_dim() == 0:
+        # As PyTorch: a 0-dim tensor counts as one of 1 dim.
+        return (Lt.Tensor.nonzero(self.reshape(1)).reshape(-1),)
+    return tuple(coordinates.select(1, d) for d in range(self.get_dim()))
+
+
+def _tensor_masked_fill(self, mask, value):
+    """t.masked_fill(mask, value): a copy with @value where @mask is true."""
+    return Lt.Tensor.masked_fill(self, mask, _tensor_operand(value, 'masked_fill()'))
+
+
+def _tensor_masked_fill_(self, mask, value):
+    """In place masked_fill(); returns self."""
+    Lt.Tensor.masked_fill_(self, mask, _tensor_operand(value, 'masked_fill_()'))
+    return self
+
+
+Tensor.nonzero = _tensor_nonzero
+Tensor.masked_fill = _tensor_masked_fill
+Tensor.masked_fill_ = _tensor_masked_fill_
+for _name in ('index_select', 'gather', 'take', 'nonzero', 'masked_select', 'masked_fill'):
+    _export(_name, _tensor_function(_name))
+_TENSOR_FUNCTIONS += ['index_select', 'gather', 'take', 'nonzero', 'masked_select',
+                      'masked_fill']
