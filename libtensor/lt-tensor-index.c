@@ -22,22 +22,23 @@
 #include "lt-layout.h"
 #include "lt-pointwise.h"
 #include "lt-reduce.h"
+#include "lt-index-private.h"
 #include "lt-tensor-private.h"
 
-static const LtBackend *
-backend_of (LtTensor *self)
+const LtBackend *
+lt_index_backend_of (LtTensor *self)
 {
   return lt_storage_get_backend (self->storage);
 }
 
-static gpointer
-data_of (LtTensor *self)
+gpointer
+lt_index_data_of (LtTensor *self)
 {
   return lt_tensor_operand (self).data;
 }
 
-static LtTensor *
-on_device_of (LtTensor *tensor,
+LtTensor *
+lt_index_on_device_of (LtTensor *tensor,
               LtTensor *like,
               GError  **error)
 {
@@ -66,13 +67,13 @@ coordinates_along (gint64    n,
   placed = lt_tensor_view (line, shape, ndim, error);
   if (placed == NULL)
     return NULL;
-  return on_device_of (placed, like, error);
+  return lt_index_on_device_of (placed, like, error);
 }
 
 /* @index as int64 (PyTorch takes int32 indices for some ops), with
  * negative values counted from the end of a dim of @size where @wrap. */
-static LtTensor *
-as_offsets (LtTensor *index,
+LtTensor *
+lt_index_as_offsets (LtTensor *index,
             gint64    size,
             gboolean  wrap,
             GError  **error)
@@ -95,8 +96,8 @@ as_offsets (LtTensor *index,
   return lt_tensor_where (negative, shifted, wide, error);
 }
 
-static gboolean
-check_index_dtype (const char *op,
+gboolean
+lt_index_check_dtype (const char *op,
                    LtTensor   *index,
                    gboolean    int32_too,
                    GError    **error)
@@ -113,8 +114,8 @@ check_index_dtype (const char *op,
 
 /* Checks that every value of @index lies in [@low, @high): the message
  * names the first value outside, as PyTorch's does. */
-static gboolean
-check_index_range (const char *op,
+gboolean
+lt_index_check_range (const char *op,
                    LtTensor   *index,
                    gint64      low,
                    gint64      high,
@@ -146,8 +147,8 @@ check_index_range (const char *op,
 /* The storage index of each element @coordinates pick of @self:
  * storage_offset + sum over d of coordinates[d] * strides[d], the
  * coordinates (int64, on @self's device) broadcast against each other. */
-static LtTensor *
-storage_offsets (LtTensor  *self,
+LtTensor *
+lt_index_storage_offsets (LtTensor  *self,
                  LtTensor **coordinates,
                  GError   **error)
 {
@@ -176,7 +177,7 @@ storage_offsets (LtTensor  *self,
 
       if (alone == NULL)
         return NULL;
-      placed = on_device_of (alone, self, error);
+      placed = lt_index_on_device_of (alone, self, error);
       return g_steal_pointer (&placed);
     }
   return lt_tensor_contiguous (total, error);
@@ -190,7 +191,7 @@ gather_storage (const char *op,
                 LtTensor   *offsets,
                 GError    **error)
 {
-  const LtBackend *backend = backend_of (self);
+  const LtBackend *backend = lt_index_backend_of (self);
   LtDType dtype = lt_tensor_get_dtype (self);
   g_autoptr (LtTensor) dense = NULL;
   g_autoptr (LtTensor) result = NULL;
@@ -212,7 +213,7 @@ gather_storage (const char *op,
       result_here = gather_storage (op, whole_here, offsets_here, error);
       if (result_here == NULL)
         return NULL;
-      return on_device_of (result_here, self, error);
+      return lt_index_on_device_of (result_here, self, error);
     }
 
   dense = lt_tensor_contiguous (offsets, error);
@@ -222,15 +223,15 @@ gather_storage (const char *op,
   if (result == NULL)
     return NULL;
   backend->synchronize (backend);
-  backend->index->gather (data_of (result), lt_storage_get_data (self->storage),
-                          lt_dtype_get_element_size (dtype), data_of (dense), dense->numel);
+  backend->index->gather (lt_index_data_of (result), lt_storage_get_data (self->storage),
+                          lt_dtype_get_element_size (dtype), lt_index_data_of (dense), dense->numel);
   return g_steal_pointer (&result);
 }
 
 /* The whole grid of @sizes over @self (one coordinate tensor per dim), with
  * coordinate @replaced_dim (when < ndim) taken from @replacement. */
-static gboolean
-grid (LtTensor     *self,
+gboolean
+lt_index_grid (LtTensor     *self,
       const gint64 *sizes,
       guint         replaced_dim,
       LtTensor     *replacement,
@@ -248,8 +249,8 @@ grid (LtTensor     *self,
   return TRUE;
 }
 
-static void
-clear_grid (LtTensor **coordinates,
+void
+lt_index_clear_grid (LtTensor **coordinates,
             guint      ndim)
 {
   for (guint d = 0; d < ndim; d++)
@@ -288,7 +289,7 @@ lt_tensor_index_select (LtTensor *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!lt_tensor_wrap_dim ("index_select()", dim, self->ndim, &d, error)
-      || !check_index_dtype ("index_select()", index, TRUE, error)
+      || !lt_index_check_dtype ("index_select()", index, TRUE, error)
       || !lt_tensor_check_same_device ("index_select()", (LtTensor *[]) { self, index }, 2,
                                        error))
     return NULL;
@@ -298,7 +299,7 @@ lt_tensor_index_select (LtTensor *self,
                    "index_select(): the index must have at most 1 dim, not %u", index->ndim);
       return NULL;
     }
-  if (!check_index_range ("index_select()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
+  if (!lt_index_check_range ("index_select()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
                           "the dim indexed", error))
     return NULL;
 
@@ -310,7 +311,7 @@ lt_tensor_index_select (LtTensor *self,
 
   memcpy (sizes, self->sizes, self->ndim * sizeof (gint64));
   sizes[d] = index->numel;
-  wide = as_offsets (index, self->sizes[d], FALSE, error);
+  wide = lt_index_as_offsets (index, self->sizes[d], FALSE, error);
   if (wide == NULL)
     return NULL;
   {
@@ -320,13 +321,13 @@ lt_tensor_index_select (LtTensor *self,
       shape[k] = k == d ? index->numel : 1;
     along = lt_tensor_view (wide, shape, self->ndim, error);
   }
-  if (along != NULL && grid (self, sizes, d, along, coordinates, error))
+  if (along != NULL && lt_index_grid (self, sizes, d, along, coordinates, error))
     {
-      offsets = storage_offsets (self, coordinates, error);
+      offsets = lt_index_storage_offsets (self, coordinates, error);
       if (offsets != NULL)
         result = gather_storage ("index_select()", self, offsets, error);
     }
-  clear_grid (coordinates, self->ndim);
+  lt_index_clear_grid (coordinates, self->ndim);
   if (result != NULL)
     lt_tensor_set_names_internal (result, (const char *const *) self->names);
   return result;
@@ -364,7 +365,7 @@ lt_tensor_gather (LtTensor *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!lt_tensor_wrap_dim ("gather()", dim, self->ndim, &d, error)
-      || !check_index_dtype ("gather()", index, FALSE, error)
+      || !lt_index_check_dtype ("gather()", index, FALSE, error)
       || !lt_tensor_check_same_device ("gather()", (LtTensor *[]) { self, index }, 2, error))
     return NULL;
   if (index->ndim != self->ndim)
@@ -383,20 +384,20 @@ lt_tensor_gather (LtTensor *self,
                      index->sizes[k], k, self->sizes[k], d);
         return NULL;
       }
-  if (!check_index_range ("gather()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
+  if (!lt_index_check_range ("gather()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
                           "the dim gathered along", error))
     return NULL;
   if (self->ndim == 0)
     return lt_tensor_clone (self, error);
 
-  wide = as_offsets (index, self->sizes[d], FALSE, error);
-  if (wide != NULL && grid (self, index->sizes, d, wide, coordinates, error))
+  wide = lt_index_as_offsets (index, self->sizes[d], FALSE, error);
+  if (wide != NULL && lt_index_grid (self, index->sizes, d, wide, coordinates, error))
     {
-      offsets = storage_offsets (self, coordinates, error);
+      offsets = lt_index_storage_offsets (self, coordinates, error);
       if (offsets != NULL)
         result = gather_storage ("gather()", self, offsets, error);
     }
-  clear_grid (coordinates, self->ndim);
+  lt_index_clear_grid (coordinates, self->ndim);
   return result;
 }
 
@@ -454,17 +455,17 @@ lt_tensor_take (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (index), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_index_dtype ("take()", index, FALSE, error)
+  if (!lt_index_check_dtype ("take()", index, FALSE, error)
       || !lt_tensor_check_same_device ("take()", (LtTensor *[]) { self, index }, 2, error)
-      || !check_index_range ("take()", index, -self->numel, self->numel,
+      || !lt_index_check_range ("take()", index, -self->numel, self->numel,
                              "the tensor's elements", error))
     return NULL;
 
-  positions = as_offsets (index, self->numel, TRUE, error);
+  positions = lt_index_as_offsets (index, self->numel, TRUE, error);
   if (positions != NULL && unravel (positions, self->ndim, self->sizes, self, coordinates,
                                     error))
     {
-      offsets = storage_offsets (self, coordinates, error);
+      offsets = lt_index_storage_offsets (self, coordinates, error);
       if (offsets != NULL && self->ndim == 0)
         {
           /* Every position is 0: the one element, in @index's shape. */
@@ -477,7 +478,7 @@ lt_tensor_take (LtTensor *self,
       if (offsets != NULL)
         result = gather_storage ("take()", self, offsets, error);
     }
-  clear_grid (coordinates, self->ndim);
+  lt_index_clear_grid (coordinates, self->ndim);
   return result;
 }
 
@@ -499,8 +500,8 @@ nonzero_positions (LtTensor *self,
   positions = lt_tensor_new_contiguous ("nonzero()", LT_DTYPE_INT64, 1, &dense->numel, error);
   if (positions == NULL)
     return NULL;
-  count = backend_of (positions)->index->compact (data_of (dense), dense->numel,
-                                                  data_of (positions));
+  count = lt_index_backend_of (positions)->index->compact (lt_index_data_of (dense), dense->numel,
+                                                  lt_index_data_of (positions));
   return lt_tensor_narrow (positions, 0, 0, count, error);
 }
 
@@ -533,7 +534,7 @@ lt_tensor_nonzero (LtTensor *self,
       /* No coordinates to give: (count, 0), laid out as PyTorch's. */
       g_autoptr (LtTensor) none = lt_tensor_new_zeros (LT_DTYPE_INT64, (gint64[]) { 0 }, 1,
                                                        error);
-      g_autoptr (LtTensor) none_here = none != NULL ? on_device_of (none, self, error) : NULL;
+      g_autoptr (LtTensor) none_here = none != NULL ? lt_index_on_device_of (none, self, error) : NULL;
 
       if (none_here == NULL)
         return NULL;
@@ -545,14 +546,14 @@ lt_tensor_nonzero (LtTensor *self,
       /* One coordinate vector after the other, seen as (count, dims), as
        * PyTorch lays its result out. */
       g_autoptr (LtTensor) rows = lt_stack (coordinates, self->ndim, 0, error);
-      g_autoptr (LtTensor) rows_here = rows != NULL ? on_device_of (rows, self, error) : NULL;
+      g_autoptr (LtTensor) rows_here = rows != NULL ? lt_index_on_device_of (rows, self, error) : NULL;
 
       /* (count, dims) with strides (1, count), as PyTorch's, empty or not. */
       if (rows_here != NULL)
         result = lt_tensor_as_strided (rows_here, (gint64[]) { positions->numel, self->ndim }, 2,
                                        (gint64[]) { 1, positions->numel }, 2, 0, error);
     }
-  clear_grid (coordinates, self->ndim);
+  lt_index_clear_grid (coordinates, self->ndim);
   return result;
 }
 
@@ -617,12 +618,12 @@ lt_tensor_masked_select (LtTensor *self,
   spread_self = lt_tensor_broadcast_to (self, sizes, ndim, error);
   spread_mask = spread_self != NULL ? lt_tensor_broadcast_to (mask, sizes, ndim, error) : NULL;
   positions_here = spread_mask != NULL ? nonzero_positions (spread_mask, error) : NULL;
-  positions = positions_here != NULL ? on_device_of (positions_here, self, error) : NULL;
+  positions = positions_here != NULL ? lt_index_on_device_of (positions_here, self, error) : NULL;
   if (positions == NULL)
     return NULL;
   if (unravel (positions, ndim, sizes, self, coordinates, error))
     {
-      offsets = storage_offsets (spread_self, coordinates, error);
+      offsets = lt_index_storage_offsets (spread_self, coordinates, error);
       if (offsets != NULL && ndim == 0)
         {
           g_autoptr (LtTensor) spread = lt_tensor_expand (offsets, positions->sizes, 1, error);
@@ -633,7 +634,7 @@ lt_tensor_masked_select (LtTensor *self,
       if (offsets != NULL)
         result = gather_storage ("masked_select()", self, offsets, error);
     }
-  clear_grid (coordinates, ndim);
+  lt_index_clear_grid (coordinates, ndim);
   return result;
 }
 
@@ -666,7 +667,7 @@ masked_filled (const char *op,
     }
   else
     {
-      LtTensor *placed = on_device_of (fill, self, error);
+      LtTensor *placed = lt_index_on_device_of (fill, self, error);
 
       if (placed == NULL)
         return NULL;

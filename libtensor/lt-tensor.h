@@ -411,7 +411,8 @@ LtTensor     *lt_tensor_triu                 (LtTensor      *self,
                                               gint64         diagonal,
                                               GError       **error);
 
-/* Advanced indexing: copies by index (lt-tensor-index.c) */
+/* Advanced indexing: copies by index (lt-tensor-index.c), writes by index
+ * (lt-tensor-index-put.c) */
 LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_index_select         (LtTensor      *self,
                                               int            dim,
@@ -441,6 +442,24 @@ LtTensor     *lt_tensor_masked_fill          (LtTensor      *self,
 LT_AVAILABLE_IN_ALL
 gboolean      lt_tensor_masked_fill_         (LtTensor      *self,
                                               LtTensor      *mask,
+                                              LtTensor      *value,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_scatter_             (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
+                                              LtTensor      *src,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_index_copy_          (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
+                                              LtTensor      *source,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_index_fill_          (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
                                               LtTensor      *value,
                                               GError       **error);
 

@@ -1,5 +1,5 @@
 /* test-index.c: index_select(), gather(), take(), nonzero(),
- * masked_select(), masked_fill()
+ * masked_select(), masked_fill(), scatter_(), index_copy_(), index_fill_()
  *
  * The differential tests against PyTorch (test-torch-python-surface.py)
  * cover the semantics on many inputs; these run the C paths, errors
@@ -116,6 +116,48 @@ test_masks (void)
   g_clear_error (&error);
 }
 
+static void
+test_writes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 3);
+  g_autoptr (LtTensor) flat = int64s (I64S (1, 0, 1), 3);
+  g_autoptr (LtTensor) index = lt_tensor_view (flat, I64S (1, 3), 2, &error);
+  g_autoptr (LtTensor) src = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 1, 3);
+  g_autoptr (LtTensor) rows = int64s (I64S (1), 1);
+  g_autoptr (LtTensor) seven = lt_tensor_new_scalar_double (7);
+  g_autoptr (LtTensor) columns = int64s (I64S (-1), 1);
+  g_autoptr (LtTensor) wrong = lt_test_arange_shaped (LT_DTYPE_INT64, 1, 3);
+  g_autoptr (LtTensor) line = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3);
+  g_autoptr (LtTensor) expanded = NULL;
+
+  g_assert_true (lt_tensor_scatter_ (x, 0, index, src, &error));
+  g_assert_no_error (error);
+  lt_assert_values (x, 0, 1, 2, 0, 4, 2);
+
+  g_assert_true (lt_tensor_index_copy_ (x, 0, rows, src, &error));
+  lt_assert_values (x, 0, 1, 2, 0, 1, 2);
+
+  g_assert_true (lt_tensor_index_fill_ (x, 1, columns, seven, &error));
+  g_assert_no_error (error);
+  lt_assert_values (x, 0, 1, 7, 0, 1, 7);
+
+  /* Errors write nothing. */
+  g_assert_false (lt_tensor_scatter_ (x, 0, index, wrong, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_false (lt_tensor_index_copy_ (x, 0, columns, src, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
+  g_clear_error (&error);
+  lt_assert_values (x, 0, 1, 7, 0, 1, 7);
+
+  expanded = lt_tensor_expand (line, I64S (2, 3), 2, &error);
+  g_assert_false (lt_tensor_index_fill_ (expanded, 0, rows, seven, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INTERNAL_OVERLAP);
+  g_clear_error (&error);
+  lt_assert_values (line, 0, 1, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -125,6 +167,7 @@ main (int   argc,
   g_test_add_func ("/index/index-select", test_index_select);
   g_test_add_func ("/index/gather-take", test_gather_take);
   g_test_add_func ("/index/masks", test_masks);
+  g_test_add_func ("/index/writes", test_writes);
 
   return g_test_run ();
 }

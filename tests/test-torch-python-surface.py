@@ -794,9 +794,55 @@ class TestAdvancedIndexing(SurfaceTestCase):
         self.compare(rows, 't[rows mask] = 9')
         points = Lt.tensor([[4.0, 1.0], [5.0, 3.0]])
         with self.assertRaises(TypeError):
-            points[Lt.tensor([0])] = 1.0
-        with self.assertRaises(TypeError):
             points[Lt.tensor([0]), 1]
+        with self.assertRaises(TypeError):
+            points[Lt.tensor([0]), 1] = 0.0
+
+    def test_assigning_through_indices(self):
+        def write(index, value):
+            def call(m, a):
+                target = a.clone()
+                target[m.tensor(index) if isinstance(index, list) else index] = (
+                    m.tensor(value) if isinstance(value, list) else value)
+                return target
+            return call
+        for index, value in [([0], 5), ([1, 0], 2.5), ([-1, 0], [7]), ([[0, 1]], 3),
+                             ([2, 2], 1), ([9], 1), ([], 1)]:
+            self.compare(write(index, value), 't[%r] = %r' % (index, value))
+
+    def test_writes_by_index(self):
+        def in_place(name, *args):
+            def call(m, a):
+                target = a.clone()
+                made = [m.tensor(arg) if isinstance(arg, list) else arg for arg in args]
+                result = getattr(target, name)(*made)
+                return (result is target, target)
+            return call
+        cases = [
+            ('scatter_', 0, [[1, 0]], [[7.0, 8.0]]),
+            ('scatter_', 1, [[0], [1]], [[7.0], [8.0]]),
+            ('scatter_', -1, [[2, 2]], [[1.0, 2.0]]),
+            ('scatter_', 0, [[5]], [[1.0]]),
+            ('scatter_', 0, [[0]], [[1]]),
+            ('index_copy_', 0, [1, 0], [[1.0] * 4, [2.0] * 4]),
+            ('index_copy_', 1, [0], [[9.0]] * 3),
+            ('index_copy_', 0, [5], [[1.0] * 4]),
+            ('index_fill_', 0, [-1], 4.0),
+            ('index_fill_', 1, [0, 2], -1),
+            ('index_fill_', 0, [7], 1),
+        ]
+        for case in cases:
+            self.compare(in_place(*case), '%s%r' % (case[0], case[1:]))
+        for name in ('scatter', 'index_copy', 'index_fill'):
+            case = next(c for c in cases if c[0] == name + '_')
+            self.compare_copy(lambda m, a: getattr(a, name)(
+                *[m.tensor(arg) if isinstance(arg, list) else arg for arg in case[1:]]),
+                '%s%r' % (name, case[1:]))
+        self.compare(lambda m, a: a.clone().scatter_(0, m.tensor([[1]]), value=2.0),
+                     'scatter_(value=)')
+        expanded = Lt.tensor([1.0, 2.0]).expand(3, 2)
+        with self.assertRaises(GLib.Error):
+            expanded.index_fill_(0, Lt.tensor([0]), 0.0)
 
     def test_every_dtype(self):
         for dtype in ('bool', 'uint8', 'int16', 'int32', 'float16', 'bfloat16', 'float64',

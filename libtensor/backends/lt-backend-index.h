@@ -1,7 +1,8 @@
 /* lt-backend-index.h: the indexing kernels a backend provides
  *
  * Advanced indexing (index_select(), gather(), take(), masked_select(),
- * nonzero()) comes down to two loops over host memory: reading the
+ * nonzero(), and the writes scatter_(), index_copy_(), index_fill_())
+ * comes down to three loops over host memory: reading and writing the
  * elements of a storage at given storage indices, and listing where a mask
  * is set. The core computes the storage indices with element-wise int64
  * arithmetic on the tensors' device and checks them against the storage
@@ -23,6 +24,14 @@ typedef struct
    * bytes; every offset is a valid element index of @base. */
   void   (*gather)  (gpointer       dst,
                      gconstpointer  base,
+                     gsize          element_size,
+                     const gint64  *offsets,
+                     gint64         n);
+  /* base[offsets[i]] = src[i] for 0 <= i < n, in order of i (where
+   * offsets repeat, the last write stays); every offset is a valid element
+   * index of @base. */
+  void   (*scatter) (gpointer       base,
+                     gconstpointer  src,
                      gsize          element_size,
                      const gint64  *offsets,
                      gint64         n);

@@ -397,6 +397,13 @@ def _advanced_index(self, key):
     if not Lt.dtype_is_integer(dtype):
         raise IndexError('tensors used as indices must be integer or bool tensors, not %s'
                          % Lt.dtype_get_name(dtype))
+    picked = self.index_select(0, _wrapped_index(self, index).reshape(-1))
+    return picked.reshape(*index.get_sizes(), *self.get_sizes()[1:])
+
+
+def _wrapped_index(self, index):
+    """@index (integers) as int64 with negative values counted from the end
+    of dim 0, checked as PyTorch checks it (IndexError)."""
     size = self.get_sizes()[0]
     wide = index.to(int64)
     if wide.get_numel():
@@ -404,16 +411,31 @@ def _advanced_index(self, key):
         bad = low if low < -size else high if high >= size else None
         if bad is not None:
             raise IndexError('index %d is out of bounds for dim 0 with size %d' % (bad, size))
-    wrapped = Lt.Tensor.where(wide < 0, wide + size, wide)
-    picked = self.index_select(0, wrapped.reshape(-1))
-    return picked.reshape(*index.get_sizes(), *self.get_sizes()[1:])
+    return Lt.Tensor.where(wide < 0, wide + size, wide)
 
 
 def _advanced_assign(self, key, value):
     index = _advanced_key(self, key)
     if index.get_dtype() != bool_:
-        raise TypeError('assigning through an integer tensor index is not supported yet; '
-                        'only through a bool mask (t[t > 0] = 0)')
+        if not Lt.dtype_is_integer(index.get_dtype()):
+            raise IndexError('tensors used as indices must be integer or bool tensors, not %s'
+                             % Lt.dtype_get_name(index.get_dtype()))
+        # t[index] = values: index_copy_ along dim 0 of the values broadcast
+        # to the indexed shape (the last write wins where indices repeat).
+        rows = list(self.get_sizes()[1:])
+        shape = list(index.get_sizes()) + rows
+        if isinstance(value, Lt.Tensor):
+            if value.get_dtype() != self.get_dtype() and not value.is_wrapped_number():
+                raise TypeError('assigning %s values into a %s tensor by index: convert them '
+                                'first, as PyTorch wants the dtypes equal'
+                                % (Lt.dtype_get_name(value.get_dtype()),
+                                   Lt.dtype_get_name(self.get_dtype())))
+            values = value.to(self.get_dtype())
+        else:
+            values = tensor(value, dtype=self.get_dtype())
+        values = values.broadcast_to(shape).reshape(-1, *rows)
+        Lt.Tensor.index_copy_(self, 0, _wrapped_index(self, index).reshape(-1), values)
+        return
     if isinstance(value, Lt.Tensor) and value.get_dim() != 0:
         raise TypeError('assigning a tensor through a mask is not supported yet; only a '
                         'number or a 0-dim tensor (t[t > 0] = 0)')
@@ -2599,3 +2621,61 @@ for _name in ('index_select', 'gather', 'take', 'nonzero', 'masked_select', 'mas
     _export(_name, _tensor_function(_name))
 _TENSOR_FUNCTIONS += ['index_select', 'gather', 'take', 'nonzero', 'masked_select',
                       'masked_fill']
+
+
+
+# Writes by index (lt-tensor-index-put.c), in place and, as PyTorch has
+# them, out of place on a copy.
+
+def _tensor_scatter_(self, dim, index, src=None, *, value=None):
+    """t.scatter_(dim, index, src) or t.scatter_(dim, index, value): writes
+    src[i][j] (or value) at self[index[i][j]][j] for dim 0; returns self."""
+    if src is None and value is None:
+        raise TypeError('scatter_() needs the values: a tensor src or a number value')
+    if src is None or not isinstance(src, Lt.Tensor):
+        fill = value if src is None else src
+        src = _filled(list(index.get_sizes()), fill, self.get_dtype(), 'scatter_()')
+        src = _placed(src, self.get_device())
+    Lt.Tensor.scatter_(self, dim, index, src)
+    return self
+
+
+def _tensor_scatter(self, dim, index, src=None, *, value=None):
+    """t.scatter(dim, index, src): a copy of t (contiguous, as PyTorch's)
+    with scatter_() done to it."""
+    result = self.contiguous()
+    if result is self or result.shares_storage(self):
+        result = self.clone().contiguous()
+    return _tensor_scatter_(result, dim, index, src, value=value)
+
+
+def _tensor_index_copy_(self, dim, index, source):
+    """t.index_copy_(dim, index, source): source's slices at index along dim."""
+    Lt.Tensor.index_copy_(self, dim, index, source)
+    return self
+
+
+def _tensor_index_copy(self, dim, index, source):
+    """t.index_copy(dim, index, source): index_copy_() on a copy."""
+    return _tensor_index_copy_(self.clone(), dim, index, source)
+
+
+def _tensor_index_fill_(self, dim, index, value):
+    """t.index_fill_(dim, index, value): value at index along dim."""
+    Lt.Tensor.index_fill_(self, dim, index, _tensor_operand(value, 'index_fill_()'))
+    return self
+
+
+def _tensor_index_fill(self, dim, index, value):
+    """t.index_fill(dim, index, value): index_fill_() on a copy."""
+    return _tensor_index_fill_(self.clone(), dim, index, value)
+
+
+for _name, _method in {'scatter_': _tensor_scatter_, 'scatter': _tensor_scatter,
+                       'index_copy_': _tensor_index_copy_, 'index_copy': _tensor_index_copy,
+                       'index_fill_': _tensor_index_fill_,
+                       'index_fill': _tensor_index_fill}.items():
+    setattr(Tensor, _name, _method)
+for _name in ('scatter', 'index_copy', 'index_fill'):
+    _export(_name, _tensor_function(_name))
+_TENSOR_FUNCTIONS += ['scatter', 'index_copy', 'index_fill']
