@@ -463,6 +463,28 @@ gboolean      lt_tensor_index_fill_          (LtTensor      *self,
                                               LtTensor      *value,
                                               GError       **error);
 
+/* Ordering (lt-tensor-sort.c) */
+LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_argsort              (LtTensor      *self,
+                                              int            dim,
+                                              gboolean       descending,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_sort                 (LtTensor      *self,
+                                              int            dim,
+                                              gboolean       descending,
+                                              LtTensor     **values,
+                                              LtTensor     **indices,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_topk                 (LtTensor      *self,
+                                              gint64         k,
+                                              int            dim,
+                                              gboolean       largest,
+                                              LtTensor     **values,
+                                              LtTensor     **indices,
+                                              GError       **error);
+
 /* In-place views: @self takes the new shape (lt-tensor-views-in-place.c) */
 LT_AVAILABLE_IN_ALL
 gboolean      lt_tensor_unsqueeze_           (LtTensor      *self,

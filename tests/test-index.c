@@ -1,5 +1,6 @@
 /* test-index.c: index_select(), gather(), take(), nonzero(),
- * masked_select(), masked_fill(), scatter_(), index_copy_(), index_fill_()
+ * masked_select(), masked_fill(), scatter_(), index_copy_(), index_fill_(),
+ * sort(), argsort(), topk()
  *
  * The differential tests against PyTorch (test-torch-python-surface.py)
  * cover the semantics on many inputs; these run the C paths, errors
@@ -158,6 +159,37 @@ test_writes (void)
   lt_assert_values (line, 0, 1, 2);
 }
 
+static void
+test_sort (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_tensor_new_from_literal ("[[3.0, 1.0, nan], [2.0, 2.0, -1.0]]",
+                                                       &error);
+  g_autoptr (LtTensor) values = NULL;
+  g_autoptr (LtTensor) indices = NULL;
+  g_autoptr (LtTensor) order = NULL;
+  g_autoptr (LtTensor) top = NULL;
+  g_autoptr (LtTensor) top_at = NULL;
+  g_autoptr (LtTensor) complex = lt_tensor_new_from_literal ("[1j]", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_sort (x, -1, FALSE, &values, &indices, &error));
+  g_assert_no_error (error);
+  lt_assert_values (indices, 1, 0, 2, 2, 0, 1);
+  lt_assert_values (values, 1, 3, NAN, -1, 2, 2);
+
+  order = lt_tensor_argsort (x, 0, TRUE, &error);
+  lt_assert_values (order, 0, 1, 0, 1, 0, 1);
+
+  g_assert_true (lt_tensor_topk (x, 2, 1, TRUE, &top, &top_at, &error));
+  lt_assert_values (top_at, 2, 0, 0, 1);
+  g_assert_false (lt_tensor_topk (x, 4, 1, TRUE, NULL, NULL, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (lt_tensor_argsort (complex, 0, FALSE, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -168,6 +200,7 @@ main (int   argc,
   g_test_add_func ("/index/gather-take", test_gather_take);
   g_test_add_func ("/index/masks", test_masks);
   g_test_add_func ("/index/writes", test_writes);
+  g_test_add_func ("/index/sort", test_sort);
 
   return g_test_run ();
 }

@@ -4,7 +4,8 @@
  * nonzero(), and the writes scatter_(), index_copy_(), index_fill_())
  * comes down to three loops over host memory: reading and writing the
  * elements of a storage at given storage indices, and listing where a mask
- * is set. The core computes the storage indices with element-wise int64
+ * is set. Ordering (sort(), argsort(), topk()) needs a fourth: the order
+ * of the keys of each line. The core computes the storage indices with element-wise int64
  * arithmetic on the tensors' device and checks them against the storage
  * before any kernel runs. A backend without these kernels (NULL) gets its
  * operands copied to the host and the results copied back.
@@ -35,6 +36,16 @@ typedef struct
                      gsize          element_size,
                      const gint64  *offsets,
                      gint64         n);
+  /* For each of the @n_lines lines of @length contiguous keys at @keys
+   * (doubles where @doubles, else int64s), writes to @order the positions
+   * of its keys sorted ascending, or descending, stably (equal keys keep
+   * their order); NaN sorts above every number. */
+  void   (*argsort) (gconstpointer  keys,
+                     gboolean       doubles,
+                     gint64         n_lines,
+                     gint64         length,
+                     gboolean       descending,
+                     gint64        *order);
   /* Writes to @positions, in ascending order, the index of every nonzero
    * byte of the @n bytes of @mask; returns how many there were.
    * @positions has room for @n. */

@@ -84,6 +84,64 @@ cpu_scatter (gpointer       base,
     }
 }
 
+typedef struct
+{
+  const double *doubles;
+  const gint64 *ints;
+  gboolean descending;
+} OrderKeys;
+
+/* Ascending, NaN above everything; ties are left to the stable sort. */
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  const OrderKeys *keys = user_data;
+  gint64 i = *(const gint64 *) a, j = *(const gint64 *) b;
+  int order;
+
+  if (keys->doubles != NULL)
+    {
+      double x = keys->doubles[i], y = keys->doubles[j];
+      gboolean x_nan = x != x, y_nan = y != y;
+
+      if (x_nan || y_nan)
+        order = x_nan - y_nan;
+      else
+        order = (x > y) - (x < y);
+    }
+  else
+    {
+      order = (keys->ints[i] > keys->ints[j]) - (keys->ints[i] < keys->ints[j]);
+    }
+  return keys->descending ? -order : order;
+}
+
+static void
+cpu_argsort (gconstpointer  keys,
+             gboolean       doubles,
+             gint64         n_lines,
+             gint64         length,
+             gboolean       descending,
+             gint64        *order)
+{
+  for (gint64 line = 0; line < n_lines; line++)
+    {
+      gint64 *positions = order + line * length;
+      OrderKeys line_keys = { NULL, NULL, descending };
+
+      if (doubles)
+        line_keys.doubles = (const double *) keys + line * length;
+      else
+        line_keys.ints = (const gint64 *) keys + line * length;
+      for (gint64 i = 0; i < length; i++)
+        positions[i] = i;
+      /* GLib's sort is a merge sort, and stable. */
+      g_qsort_with_data (positions, (gint) length, sizeof (gint64), compare_keys, &line_keys);
+    }
+}
+
 static gint64
 cpu_compact (const guint8 *mask,
              gint64        n,
@@ -100,5 +158,6 @@ cpu_compact (const guint8 *mask,
 const LtIndexKernels lt_cpu_index_kernels = {
   .gather = cpu_gather,
   .scatter = cpu_scatter,
+  .argsort = cpu_argsort,
   .compact = cpu_compact,
 };

@@ -2679,3 +2679,33 @@ for _name, _method in {'scatter_': _tensor_scatter_, 'scatter': _tensor_scatter,
 for _name in ('scatter', 'index_copy', 'index_fill'):
     _export(_name, _tensor_function(_name))
 _TENSOR_FUNCTIONS += ['scatter', 'index_copy', 'index_fill']
+
+
+# Ordering (lt-tensor-sort.c): stable, NaN above every number.
+
+def _tensor_sort(self, dim=-1, descending=False, *, stable=False):
+    """t.sort(dim=-1, descending=False): (values, indices) of each line in
+    order; always stable (equal elements keep their order), as PyTorch's
+    with stable=True."""
+    result = Lt.Tensor.sort(self, _dim_of(self, dim), descending)
+    return _ValuesIndices(result[-2], result[-1])
+
+
+def _tensor_argsort(self, dim=-1, descending=False, *, stable=False):
+    """t.argsort(dim=-1, descending=False): the positions that sort each line."""
+    return Lt.Tensor.argsort(self, _dim_of(self, dim), descending)
+
+
+def _tensor_topk(self, k, dim=-1, largest=True, sorted=True):
+    """t.topk(k, dim=-1, largest=True): (values, indices) of the k largest
+    (or smallest) of each line, in order; ties keep their order."""
+    result = Lt.Tensor.topk(self, operator.index(k), _dim_of(self, dim), largest)
+    return _ValuesIndices(result[-2], result[-1])
+
+
+Tensor.sort = _tensor_sort
+Tensor.argsort = _tensor_argsort
+Tensor.topk = _tensor_topk
+for _name in ('sort', 'argsort', 'topk'):
+    _export(_name, _tensor_function(_name))
+_TENSOR_FUNCTIONS += ['sort', 'argsort', 'topk']
