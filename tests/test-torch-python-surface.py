@@ -795,11 +795,70 @@ class TestAdvancedIndexing(SurfaceTestCase):
             target[m.tensor([True, False] * 3)[:a.shape[0]]] = 9
             return target
         self.compare(rows, 't[rows mask] = 9')
-        points = Lt.tensor([[4.0, 1.0], [5.0, 3.0]])
-        with self.assertRaises(TypeError):
-            points[Lt.tensor([0]), 1]
-        with self.assertRaises(TypeError):
-            points[Lt.tensor([0]), 1] = 0.0
+
+        def tensor_values(m, a):
+            target = a.clone()
+            mask = target > 3
+            target[mask] = m.arange(int(mask.sum()), dtype=target.dtype)
+            return target
+        self.compare(tensor_values, 't[t > 3] = arange(count)')
+
+    def test_assigning_with_mixed_keys(self):
+        keys = [
+            (lambda m: (m.tensor([1, 0]), slice(1, None)), -1),
+            (lambda m: (slice(None), m.tensor([1, -1])), 2),
+            (lambda m: (m.tensor([0, 1]), slice(None), m.tensor([1, 3])), 5),
+            (lambda m: (Ellipsis, m.tensor([0, 1])), 7),
+            (lambda m: (m.tensor([0, 0]), 0), 3),
+            (lambda m: (m.tensor([5]), 0), 1),
+        ]
+        for number, (key, value) in enumerate(keys):
+            def call(m, a):
+                target = a.clone()
+                target[key(m)] = value
+                return target
+            self.compare(call, 'mixed assignment %d' % number)
+        expanded = Lt.tensor([1.0, 2.0]).expand(3, 2)
+        with self.assertRaises(GLib.Error) as context:
+            expanded[Lt.tensor([0]), 0] = 5.0
+        self.assertEqual(context.exception.code, int(Lt.Error.INTERNAL_OVERLAP))
+
+    def test_tensors_mixed_with_other_indices(self):
+        keys = [
+            lambda m: (m.tensor([1, 0]), slice(1, None)),
+            lambda m: (slice(None), m.tensor([1, -1])),
+            lambda m: (0, m.tensor([[1, 0]])),
+            lambda m: (m.tensor([0, 1]), slice(None), m.tensor([1, 3])),
+            lambda m: (m.tensor([0, 1]), m.tensor([1, 0])),
+            lambda m: (Ellipsis, m.tensor([0, 1])),
+            lambda m: (None, m.tensor([1]), 0),
+            lambda m: (m.tensor([True, False]), 1),
+            lambda m: (slice(None), m.tensor([True, False, True, False][:2])),
+            lambda m: (m.tensor([[0], [1]]), slice(None), m.tensor([0, 1])),
+            lambda m: ([0, 1], [1, 0]),
+            lambda m: (m.tensor([0, 1]), m.tensor([0, 1, 0])),
+            lambda m: (m.tensor([5]), 0),
+            lambda m: (m.tensor([0.5]), 0),
+            lambda m: (slice(None, None, 2), m.tensor([1]), m.tensor(0)),
+        ]
+        # Sizes, values, dtype and copy as PyTorch's; the strides are
+        # row-major (PyTorch orders them after the input's strides).
+        lt_inputs, th_inputs = inputs(Lt.tensor), inputs(torch.tensor)
+        for number, key in enumerate(keys):
+            for name in th_inputs:
+                where = 'mixed key %d on %s' % (number, name)
+                try:
+                    th = th_inputs[name][key(torch)]
+                except (RuntimeError, IndexError, ValueError, TypeError):
+                    self.assertBothRefuse(lambda: lt_inputs[name][key(Lt)],
+                                          lambda: th_inputs[name][key(torch)], where)
+                    continue
+                lt = lt_inputs[name][key(Lt)]
+                self.assertEqual(tuple(lt.shape), tuple(th.shape), where)
+                self.assertEqual(lt.tolist(), th.tolist(), where)
+                self.assertEqual(dtype_name(lt.dtype), dtype_name(th.dtype), where)
+                self.assertTrue(lt.is_contiguous(), where)
+                self.assertFalse(lt.shares_storage(lt_inputs[name]), where)
 
     def test_assigning_through_indices(self):
         def write(index, value):

@@ -388,7 +388,156 @@ def _mask_rows(self, mask):
     return positions, self.reshape(-1, *sizes[k:])
 
 
+def _mixed_grid(self, items, in_storage):
+    """The elements t[items] picks, where tensors (or lists) mix with ints,
+    slices, None and ...: NumPy's and PyTorch's rules. The basic items make
+    a view V; the index tensors (a bool mask counting as the coordinate
+    vectors of its true elements) broadcast together to sizes B, which take
+    the place of the dims they index when those dims are adjacent, else go
+    first; every other dim of V follows in order. Returns V, the result's
+    sizes and, for each element, its row-major position in V or, with
+    @in_storage, its storage index."""
+    def consumed(item):
+        if item is None or item is Ellipsis:
+            return 0
+        if isinstance(item, Lt.Tensor) and item.get_dtype() == bool_:
+            return item.get_dim()
+        return 1
+    items = [tensor(item) if isinstance(item, list) else item for item in items]
+    if sum(item is Ellipsis for item in items) > 1:
+        raise IndexError('an index can only have a single ellipsis (...)')
+    if Ellipsis in items:
+        at = items.index(Ellipsis)
+        missing = max(self.get_dim() - sum(consumed(item) for item in items), 0)
+        items[at:at + 1] = [slice(None)] * missing
+
+    basic, positions, indices = [], [], []
+    self_sizes = list(self.get_sizes())
+    self_dim = 0
+    for item in items:
+        covered = consumed(item)
+        if isinstance(item, Lt.Tensor) and item.get_dtype() == bool_ \
+                and list(item.get_sizes()) != self_sizes[self_dim:self_dim + covered]:
+            raise IndexError('the mask of sizes %s does not match the sizes %s of the dims '
+                             'it indexes, from dim %d'
+                             % (list(item.get_sizes()),
+                                self_sizes[self_dim:self_dim + covered], self_dim))
+        self_dim += covered
+        if isinstance(item, Lt.Tensor) and not _is_scalar_index(item):
+            if item.get_dtype() == bool_ and item.get_dim() == 0:
+                # A 0-dim mask adds a dim of 1 (true) or 0 (false) elements.
+                positions.append(len(basic))
+                indices.append(Lt.Tensor.nonzero(item.reshape(1)).reshape(-1))
+                basic.append(None)
+                continue
+            if item.get_dtype() == bool_:
+                coordinates = Lt.Tensor.nonzero(item)
+                for j in range(item.get_dim()):
+                    positions.append(len(basic))
+                    indices.append(coordinates.select(1, j))
+                    basic.append(slice(None))
+                continue
+            if not Lt.dtype_is_integer(item.get_dtype()):
+                raise IndexError('tensors used as indices must be integer or bool tensors, '
+                                 'not %s' % Lt.dtype_get_name(item.get_dtype()))
+            positions.append(len(basic))
+            indices.append(item)
+            basic.append(slice(None))
+        else:
+            basic.append(item)
+    # Where each index lands among V's dims: ints before it remove theirs.
+    view_dims = []
+    for position in positions:
+        view_dims.append(sum(1 for item in basic[:position]
+                             if not (isinstance(item, numbers.Integral) or _is_scalar_index(item))))
+    view = self.index(_index_expression(tuple(basic)))
+    sizes = list(view.get_sizes())
+
+    wrapped = []
+    for dim, index in zip(view_dims, indices):
+        size = sizes[dim]
+        wide = index.to(int64)
+        if wide.get_numel():
+            low = Lt.Tensor.amin(wide, [], False).item()
+            high = Lt.Tensor.amax(wide, [], False).item()
+            bad = low if low < -size else high if high >= size else None
+            if bad is not None:
+                raise IndexError('index %d is out of bounds for dim %d with size %d'
+                                 % (bad, dim, size))
+        wrapped.append(Lt.Tensor.where(wide < 0, wide + size, wide))
+    try:
+        broadcast = _broadcast_sizes([list(w.get_sizes()) for w in wrapped])
+    except ValueError as error:
+        raise IndexError('the index tensors do not broadcast together: %s' % error) from None
+
+    rest = [d for d in range(len(sizes)) if d not in view_dims]
+    adjacent = view_dims == list(range(view_dims[0], view_dims[0] + len(view_dims)))
+    first = sum(1 for d in rest if d < view_dims[0]) if adjacent else 0
+    result_dims = len(rest) + len(broadcast)
+
+    def spread(tensor_, at, count):
+        shape = [1] * at + list(tensor_.get_sizes()) + [1] * (result_dims - at - count)
+        return tensor_.reshape(shape)
+
+    if in_storage:
+        row_strides = list(view.get_strides())
+        start = view.get_storage_offset()
+    else:
+        row_strides = [1] * len(sizes)
+        for d in range(len(sizes) - 2, -1, -1):
+            row_strides[d] = row_strides[d + 1] * max(sizes[d + 1], 1)
+        start = 0
+    position = full((), start, dtype=int64, device=view.get_device())
+    for dim, index in zip(view_dims, wrapped):
+        index = index.broadcast_to(broadcast).contiguous()
+        position = position + spread(index, first, len(broadcast)) * row_strides[dim]
+    for k, d in enumerate(rest):
+        at = k if k < first else k + len(broadcast)
+        line = arange(sizes[d], device=view.get_device())
+        position = position + spread(line, at, 1) * row_strides[d]
+    result_sizes = [sizes[d] for d in rest[:first]] + broadcast + \
+        [sizes[d] for d in rest[first:]]
+    return view, result_sizes, position.broadcast_to(result_sizes).contiguous()
+
+
+def _mixed_index(self, items):
+    """t[items] for a key that mixes tensors with other indices: a copy."""
+    view, _, positions = _mixed_grid(self, items, False)
+    return Lt.Tensor.take(view, positions)
+
+
+def _mixed_assign(self, items, value):
+    """t[items] = value for a key that mixes tensors with other indices:
+    the value, broadcast to what t[items] would be, written in place (the
+    last write wins where the picks repeat)."""
+    view, sizes, offsets = _mixed_grid(self, items, True)
+    if view.has_internal_overlap():
+        raise GLib.Error('writing by index into a tensor whose elements share memory (an '
+                         'expanded one): clone() it first', 'lt-error-quark',
+                         int(Lt.Error.INTERNAL_OVERLAP))
+    values = _assigned_values(self, value, sizes)
+    storage = self.get_storage()
+    whole = Lt.Tensor.new_with_storage(storage, [storage.get_n_elements()], [1], 0)
+    Lt.Tensor.index_copy_(whole, 0, offsets.reshape(-1), values.reshape(-1))
+
+
+def _broadcast_sizes(shapes):
+    """The sizes @shapes broadcast to, by NumPy's rule; ValueError if none."""
+    ndim = max((len(shape) for shape in shapes), default=0)
+    result = [1] * ndim
+    for shape in shapes:
+        for k, size in enumerate(shape):
+            d = ndim - len(shape) + k
+            if size != 1:
+                if result[d] not in (1, size):
+                    raise ValueError('sizes %s' % shapes)
+                result[d] = size
+    return result
+
+
 def _advanced_index(self, key):
+    if type(key) is tuple and len(key) > 1:
+        return _mixed_index(self, list(key))
     index = _advanced_key(self, key)
     dtype = index.get_dtype()
     if dtype == bool_:
@@ -414,7 +563,26 @@ def _wrapped_index(self, index):
     return Lt.Tensor.where(wide < 0, wide + size, wide)
 
 
+def _assigned_values(self, value, sizes):
+    """@value, written into @self by index, as a tensor of @self's dtype
+    and device broadcast to @sizes. PyTorch wants tensors of @self's dtype
+    (numbers convert)."""
+    if isinstance(value, Lt.Tensor):
+        if value.get_dtype() != self.get_dtype() and not value.is_wrapped_number():
+            raise TypeError('assigning %s values into a %s tensor by index: convert them '
+                            'first, as PyTorch wants the dtypes equal'
+                            % (Lt.dtype_get_name(value.get_dtype()),
+                               Lt.dtype_get_name(self.get_dtype())))
+        values = value.to(self.get_dtype())
+    else:
+        values = tensor(value, dtype=self.get_dtype())
+    return values.to(self.get_device()).broadcast_to(sizes)
+
+
 def _advanced_assign(self, key, value):
+    if type(key) is tuple and len(key) > 1:
+        _mixed_assign(self, list(key), value)
+        return
     index = _advanced_key(self, key)
     if index.get_dtype() != bool_:
         if not Lt.dtype_is_integer(index.get_dtype()):
@@ -423,22 +591,14 @@ def _advanced_assign(self, key, value):
         # t[index] = values: index_copy_ along dim 0 of the values broadcast
         # to the indexed shape (the last write wins where indices repeat).
         rows = list(self.get_sizes()[1:])
-        shape = list(index.get_sizes()) + rows
-        if isinstance(value, Lt.Tensor):
-            if value.get_dtype() != self.get_dtype() and not value.is_wrapped_number():
-                raise TypeError('assigning %s values into a %s tensor by index: convert them '
-                                'first, as PyTorch wants the dtypes equal'
-                                % (Lt.dtype_get_name(value.get_dtype()),
-                                   Lt.dtype_get_name(self.get_dtype())))
-            values = value.to(self.get_dtype())
-        else:
-            values = tensor(value, dtype=self.get_dtype())
-        values = values.broadcast_to(shape).reshape(-1, *rows)
-        Lt.Tensor.index_copy_(self, 0, _wrapped_index(self, index).reshape(-1), values)
+        values = _assigned_values(self, value, list(index.get_sizes()) + rows)
+        Lt.Tensor.index_copy_(self, 0, _wrapped_index(self, index).reshape(-1),
+                              values.reshape(-1, *rows))
         return
     if isinstance(value, Lt.Tensor) and value.get_dim() != 0:
-        raise TypeError('assigning a tensor through a mask is not supported yet; only a '
-                        'number or a 0-dim tensor (t[t > 0] = 0)')
+        # Values for the picked elements (or rows), in order.
+        _mixed_assign(self, [index], value)
+        return
     mask = index
     for _ in range(self.get_dim() - mask.get_dim()):
         mask = mask.unsqueeze(-1)
