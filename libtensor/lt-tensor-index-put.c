@@ -1,5 +1,5 @@
 /* lt-tensor-index-put.c: writes by index, PyTorch's scatter_(),
- * index_copy_() and index_fill_()
+ * scatter_add_(), index_copy_(), index_add_() and index_fill_()
  *
  * Each computes the storage indices of the elements it writes as the reads
  * of lt-tensor-index.c do (lt-index-private.h), checks the index values and
@@ -28,6 +28,7 @@ static gboolean
 scatter_storage (LtTensor *self,
                  LtTensor *offsets,
                  LtTensor *values,
+                 gboolean  accumulate,
                  GError  **error)
 {
   const LtBackend *backend = lt_index_backend_of (self);
@@ -48,7 +49,7 @@ scatter_storage (LtTensor *self,
                                                               : NULL;
 
       return values_here != NULL
-             && scatter_storage (whole_here, offsets_here, values_here, error)
+             && scatter_storage (whole_here, offsets_here, values_here, accumulate, error)
              && lt_tensor_copy_from (whole, whole_here, error);
     }
 
@@ -62,9 +63,15 @@ scatter_storage (LtTensor *self,
   if (dense_values == NULL)
     return FALSE;
   backend->synchronize (backend);
-  backend->index->scatter (lt_storage_get_data (self->storage), lt_index_data_of (dense_values),
-                           lt_dtype_get_element_size (lt_tensor_get_dtype (self)),
-                           lt_index_data_of (dense_offsets), dense_offsets->numel);
+  if (accumulate)
+    backend->index->scatter_add (lt_storage_get_data (self->storage),
+                                 lt_index_data_of (dense_values), lt_tensor_get_dtype (self),
+                                 lt_index_data_of (dense_offsets), dense_offsets->numel);
+  else
+    backend->index->scatter (lt_storage_get_data (self->storage),
+                             lt_index_data_of (dense_values),
+                             lt_dtype_get_element_size (lt_tensor_get_dtype (self)),
+                             lt_index_data_of (dense_offsets), dense_offsets->numel);
   return TRUE;
 }
 
@@ -101,6 +108,69 @@ offsets_along (LtTensor     *self,
   return offsets;
 }
 
+static gboolean
+scatter_checked (const char *op,
+                 LtTensor   *self,
+                 int         dim,
+                 LtTensor   *index,
+                 LtTensor   *src,
+                 gboolean    accumulate,
+                 GError    **error)
+{
+  g_autoptr (LtTensor) wide = NULL;
+  g_autoptr (LtTensor) values = NULL;
+  g_autoptr (LtTensor) offsets = NULL;
+  guint d;
+
+  if (!lt_tensor_wrap_dim (op, dim, self->ndim, &d, error)
+      || !lt_index_check_dtype (op, index, FALSE, error)
+      || !check_same_dtype (op, self, src, error)
+      || !lt_tensor_check_same_device (op, (LtTensor *[]) { self, index, src }, 3, error)
+      || !lt_tensor_check_writable (op, self, error))
+    return FALSE;
+  if (index->ndim != self->ndim || src->ndim != self->ndim)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
+                   "%s: the index (%u dims) and the values (%u) must have as many "
+                   "dims as the tensor, %u", op, index->ndim, src->ndim, self->ndim);
+      return FALSE;
+    }
+  for (guint k = 0; k < self->ndim; k++)
+    if (index->sizes[k] > src->sizes[k] || (k != d && index->sizes[k] > self->sizes[k]))
+      {
+        g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
+                     "%s: the index has size %" G_GINT64_FORMAT " in dim %u, larger "
+                     "than the values' %" G_GINT64_FORMAT " or (but along dim %u) the "
+                     "tensor's %" G_GINT64_FORMAT,
+                     op, index->sizes[k], k, src->sizes[k], d, self->sizes[k]);
+        return FALSE;
+      }
+  if (!lt_index_check_range (op, index, 0, self->ndim > 0 ? self->sizes[d] : 1,
+                             "the dim scattered along", error))
+    return FALSE;
+  if (index->numel == 0)
+    return TRUE;
+
+  /* The values at the index's coordinates: src cut down to its sizes. */
+  values = lt_tensor_as_strided (src, index->sizes, index->ndim, src->strides, src->ndim,
+                                 src->storage_offset, error);
+  if (values == NULL)
+    return FALSE;
+  if (self->ndim == 0)
+    {
+      /* One element, which the one index names. */
+      g_autoptr (LtTensor) sum = accumulate ? lt_tensor_binary (self, LT_BINARY_OP_ADD, values,
+                                                                error)
+                                            : g_object_ref (values);
+
+      return sum != NULL && lt_tensor_copy_from (self, sum, error);
+    }
+  wide = lt_index_as_offsets (index, self->sizes[d], FALSE, error);
+  offsets = wide != NULL ? offsets_along (self, d, wide, index->sizes, error)
+                         : NULL;
+  return offsets != NULL && scatter_storage (self, offsets, values, accumulate, error);
+}
+
 /**
  * lt_tensor_scatter_:
  * @self: the #LtTensor to write into
@@ -124,57 +194,41 @@ lt_tensor_scatter_ (LtTensor *self,
                     LtTensor *src,
                     GError  **error)
 {
-  g_autoptr (LtTensor) wide = NULL;
-  g_autoptr (LtTensor) values = NULL;
-  g_autoptr (LtTensor) offsets = NULL;
-  guint d;
-
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
   g_return_val_if_fail (LT_IS_TENSOR (index), FALSE);
   g_return_val_if_fail (LT_IS_TENSOR (src), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lt_tensor_wrap_dim ("scatter_()", dim, self->ndim, &d, error)
-      || !lt_index_check_dtype ("scatter_()", index, FALSE, error)
-      || !check_same_dtype ("scatter_()", self, src, error)
-      || !lt_tensor_check_same_device ("scatter_()", (LtTensor *[]) { self, index, src }, 3,
-                                       error)
-      || !lt_tensor_check_writable ("scatter_()", self, error))
-    return FALSE;
-  if (index->ndim != self->ndim || src->ndim != self->ndim)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "scatter_(): the index (%u dims) and the values (%u) must have as many "
-                   "dims as the tensor, %u", index->ndim, src->ndim, self->ndim);
-      return FALSE;
-    }
-  for (guint k = 0; k < self->ndim; k++)
-    if (index->sizes[k] > src->sizes[k] || (k != d && index->sizes[k] > self->sizes[k]))
-      {
-        g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                     "scatter_(): the index has size %" G_GINT64_FORMAT " in dim %u, larger "
-                     "than the values' %" G_GINT64_FORMAT " or (but along dim %u) the "
-                     "tensor's %" G_GINT64_FORMAT,
-                     index->sizes[k], k, src->sizes[k], d, self->sizes[k]);
-        return FALSE;
-      }
-  if (!lt_index_check_range ("scatter_()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
-                             "the dim scattered along", error))
-    return FALSE;
-  if (index->numel == 0)
-    return TRUE;
+  return scatter_checked ("scatter_()", self, dim, index, src, FALSE, error);
+}
 
-  /* The values at the index's coordinates: src cut down to its sizes. */
-  values = lt_tensor_as_strided (src, index->sizes, index->ndim, src->strides, src->ndim,
-                                 src->storage_offset, error);
-  if (values == NULL)
-    return FALSE;
-  if (self->ndim == 0)
-    return lt_tensor_copy_from (self, values, error);
-  wide = lt_index_as_offsets (index, self->sizes[d], FALSE, error);
-  offsets = wide != NULL ? offsets_along (self, d, wide, index->sizes, error)
-                         : NULL;
-  return offsets != NULL && scatter_storage (self, offsets, values, error);
+/**
+ * lt_tensor_scatter_add_:
+ * @self: the #LtTensor to add into
+ * @dim: the dim the index points along (negative counts from the end)
+ * @index: an int64 tensor with as many dims as @self, no larger than it in
+ *   the other dims nor than @src in any
+ * @src: the values, of @self's dtype, with as many dims
+ * @error: return location for a #GError
+ *
+ * PyTorch's `scatter_add_()`: lt_tensor_scatter_(), but adding each value
+ * to the element it lands on; values that land on one element all add up.
+ *
+ * Returns: %TRUE, or %FALSE with @error set and nothing written
+ */
+gboolean
+lt_tensor_scatter_add_ (LtTensor *self,
+                        int       dim,
+                        LtTensor *index,
+                        LtTensor *src,
+                        GError  **error)
+{
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+  g_return_val_if_fail (LT_IS_TENSOR (index), FALSE);
+  g_return_val_if_fail (LT_IS_TENSOR (src), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return scatter_checked ("scatter_add_()", self, dim, index, src, TRUE, error);
 }
 
 /* The index of index_copy_() and index_fill_(), checked, as int64 spread
@@ -211,6 +265,55 @@ index_along (const char *op,
   return lt_tensor_view (wide, shape, self->ndim, error);
 }
 
+static gboolean
+index_copy_checked (const char *op,
+                    LtTensor   *self,
+                    int         dim,
+                    LtTensor   *index,
+                    LtTensor   *source,
+                    gboolean    accumulate,
+                    GError    **error)
+{
+  g_autoptr (LtTensor) along = NULL;
+  g_autoptr (LtTensor) offsets = NULL;
+  gint64 sizes[LT_MAX_DIMS];
+  guint d;
+
+  if (!lt_tensor_wrap_dim (op, dim, self->ndim, &d, error)
+      || !check_same_dtype (op, self, source, error)
+      || !lt_tensor_check_same_device (op, (LtTensor *[]) { self, source }, 2, error))
+    return FALSE;
+  memcpy (sizes, self->sizes, self->ndim * sizeof (gint64));
+  if (self->ndim > 0)
+    sizes[d] = index->numel;
+  if (source->ndim != self->ndim
+      || memcmp (source->sizes, sizes, self->ndim * sizeof (gint64)) != 0)
+    {
+      g_autofree char *want = lt_layout_shape_to_string (self->ndim, sizes);
+      g_autofree char *have = lt_layout_shape_to_string (source->ndim, source->sizes);
+
+      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
+                   "%s: the values must have sizes %s (the tensor's, with one "
+                   "entry per index along dim %u), not %s", op, want, d, have);
+      return FALSE;
+    }
+  along = index_along (op, self, d, index, FALSE, error);
+  if (along == NULL)
+    return FALSE;
+  if (source->numel == 0)
+    return TRUE;
+  if (self->ndim == 0)
+    {
+      g_autoptr (LtTensor) sum = accumulate ? lt_tensor_binary (self, LT_BINARY_OP_ADD, source,
+                                                                error)
+                                            : g_object_ref (source);
+
+      return sum != NULL && lt_tensor_copy_from (self, sum, error);
+    }
+  offsets = offsets_along (self, d, along, sizes, error);
+  return offsets != NULL && scatter_storage (self, offsets, source, accumulate, error);
+}
+
 /**
  * lt_tensor_index_copy_:
  * @self: the #LtTensor to write into
@@ -233,44 +336,43 @@ lt_tensor_index_copy_ (LtTensor *self,
                        LtTensor *source,
                        GError  **error)
 {
-  g_autoptr (LtTensor) along = NULL;
-  g_autoptr (LtTensor) offsets = NULL;
-  gint64 sizes[LT_MAX_DIMS];
-  guint d;
-
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
   g_return_val_if_fail (LT_IS_TENSOR (index), FALSE);
   g_return_val_if_fail (LT_IS_TENSOR (source), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lt_tensor_wrap_dim ("index_copy_()", dim, self->ndim, &d, error)
-      || !check_same_dtype ("index_copy_()", self, source, error)
-      || !lt_tensor_check_same_device ("index_copy_()", (LtTensor *[]) { self, source }, 2,
-                                       error))
-    return FALSE;
-  memcpy (sizes, self->sizes, self->ndim * sizeof (gint64));
-  if (self->ndim > 0)
-    sizes[d] = index->numel;
-  if (source->ndim != self->ndim
-      || memcmp (source->sizes, sizes, self->ndim * sizeof (gint64)) != 0)
-    {
-      g_autofree char *want = lt_layout_shape_to_string (self->ndim, sizes);
-      g_autofree char *have = lt_layout_shape_to_string (source->ndim, source->sizes);
+  return index_copy_checked ("index_copy_()", self, dim, index, source, FALSE, error);
+}
 
-      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "index_copy_(): the values must have sizes %s (the tensor's, with one "
-                   "entry per index along dim %u), not %s", want, d, have);
-      return FALSE;
-    }
-  along = index_along ("index_copy_()", self, d, index, FALSE, error);
-  if (along == NULL)
-    return FALSE;
-  if (source->numel == 0)
-    return TRUE;
-  if (self->ndim == 0)
-    return lt_tensor_copy_from (self, source, error);
-  offsets = offsets_along (self, d, along, sizes, error);
-  return offsets != NULL && scatter_storage (self, offsets, source, error);
+/**
+ * lt_tensor_index_add_:
+ * @self: the #LtTensor to add into
+ * @dim: the dim to index (negative counts from the end)
+ * @index: a 1-dim int64 tensor of indices along @dim
+ * @source: the values, of @self's dtype and sizes but along @dim, where it
+ *   has one entry per index
+ * @error: return location for a #GError
+ *
+ * PyTorch's `index_add_()` (with alpha 1): lt_tensor_index_copy_(), but
+ * adding @source's slices to those of @self; slices of repeated indices
+ * all add up. Python's `index_put_(indices, values, accumulate=True)` is
+ * made of this.
+ *
+ * Returns: %TRUE, or %FALSE with @error set and nothing written
+ */
+gboolean
+lt_tensor_index_add_ (LtTensor *self,
+                      int       dim,
+                      LtTensor *index,
+                      LtTensor *source,
+                      GError  **error)
+{
+  g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
+  g_return_val_if_fail (LT_IS_TENSOR (index), FALSE);
+  g_return_val_if_fail (LT_IS_TENSOR (source), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return index_copy_checked ("index_add_()", self, dim, index, source, TRUE, error);
 }
 
 /**
@@ -333,5 +435,5 @@ lt_tensor_index_fill_ (LtTensor *self,
   values = lt_tensor_expand (fill_here, sizes, self->ndim, error);
   offsets = values != NULL ? offsets_along (self, d, along, sizes, error)
                            : NULL;
-  return offsets != NULL && scatter_storage (self, offsets, values, error);
+  return offsets != NULL && scatter_storage (self, offsets, values, FALSE, error);
 }

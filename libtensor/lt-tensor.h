@@ -457,6 +457,18 @@ gboolean      lt_tensor_index_copy_          (LtTensor      *self,
                                               LtTensor      *source,
                                               GError       **error);
 LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_scatter_add_         (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
+                                              LtTensor      *src,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_index_add_           (LtTensor      *self,
+                                              int            dim,
+                                              LtTensor      *index,
+                                              LtTensor      *source,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
 gboolean      lt_tensor_index_fill_          (LtTensor      *self,
                                               int            dim,
                                               LtTensor      *index,

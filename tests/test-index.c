@@ -1,5 +1,6 @@
 /* test-index.c: index_select(), gather(), take(), nonzero(),
- * masked_select(), masked_fill(), scatter_(), index_copy_(), index_fill_(),
+ * masked_select(), masked_fill(), scatter_(), scatter_add_(), index_copy_(),
+ * index_add_(), index_fill_(),
  * sort(), argsort(), topk()
  *
  * The differential tests against PyTorch (test-torch-python-surface.py)
@@ -130,6 +131,8 @@ test_writes (void)
   g_autoptr (LtTensor) columns = int64s (I64S (-1), 1);
   g_autoptr (LtTensor) wrong = lt_test_arange_shaped (LT_DTYPE_INT64, 1, 3);
   g_autoptr (LtTensor) line = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 3);
+  g_autoptr (LtTensor) int64s_twice = int64s (I64S (0, 0), 2);
+  g_autoptr (LtTensor) pair = lt_tensor_new_from_literal ("[[1.0, 1.0], [2.0, 2.0]]", &error);
   g_autoptr (LtTensor) expanded = NULL;
 
   g_assert_true (lt_tensor_scatter_ (x, 0, index, src, &error));
@@ -151,6 +154,13 @@ test_writes (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE);
   g_clear_error (&error);
   lt_assert_values (x, 0, 1, 7, 0, 1, 7);
+
+  /* Adding writes: repeated indices add up. */
+  g_assert_true (lt_tensor_index_add_ (x, 1, int64s_twice, pair, &error));
+  g_assert_no_error (error);
+  lt_assert_values (x, 2, 1, 7, 4, 1, 7);
+  g_assert_true (lt_tensor_scatter_add_ (x, 0, index, src, &error));
+  lt_assert_values (x, 2, 2, 7, 4, 1, 9);
 
   expanded = lt_tensor_expand (line, I64S (2, 3), 2, &error);
   g_assert_false (lt_tensor_index_fill_ (expanded, 0, rows, seven, &error));

@@ -906,6 +906,48 @@ class TestAdvancedIndexing(SurfaceTestCase):
         with self.assertRaises(GLib.Error):
             expanded.index_fill_(0, Lt.tensor([0]), 0.0)
 
+    def test_writes_that_add_up(self):
+        def in_place(name, *args, **kwargs):
+            def call(m, a):
+                if a.dim() != 2:
+                    # (PyTorch's index_add_ also takes values that broadcast
+                    # slice by slice; libtensor wants their exact sizes.)
+                    raise TypeError('matrices only')
+                target = a.clone()
+                made = [m.tensor(arg) if isinstance(arg, list) else arg for arg in args]
+                result = getattr(target, name)(*made, **kwargs)
+                return (result is target, target)
+            return call
+        cases = [
+            ('scatter_add_', (0, [[1, 0], [1, 1]], [[7.0, 8.0], [1.0, 2.0]]), {}),
+            ('scatter_add_', (-1, [[0, 0, 0]], [[1.0, 2.0, 4.0]]), {}),
+            ('scatter_add_', (0, [[9]], [[1.0]]), {}),
+            ('index_add_', (0, [1, 1, 0], [[1.0] * 4] * 3), {}),
+            ('index_add_', (1, [0, 0], [[2.0] * 2] * 3), {'alpha': 3}),
+            ('index_add_', (0, [4], [[1.0] * 4]), {}),
+        ]
+        for name, args, kwargs in cases:
+            self.compare(in_place(name, *args, **kwargs), '%s%r' % (name, args))
+
+        for accumulate in (False, True):
+            def put(m, a):
+                target = a.clone()
+                if target.dim() < 2:
+                    raise IndexError('needs 2 dims')
+                indices = (m.tensor([0, 0, 1]), m.tensor([1, 1, 0]))
+                return target.index_put_(indices, m.tensor([5.0, 6.0, 7.0]),
+                                         accumulate=accumulate)
+            self.compare(put, 'index_put_(accumulate=%s)' % accumulate)
+            self.compare(lambda m, a: m.index_put(a, (m.tensor([0]),), m.tensor(2.5),
+                                                  accumulate=accumulate),
+                         'Lt.index_put(accumulate=%s)' % accumulate)
+        for dtype in ('int8', 'uint8', 'float16', 'bfloat16', 'complex64', 'int64'):
+            lt = Lt.ones(4, dtype=dtype).index_add_(0, Lt.tensor([1, 1, 3]),
+                                                    Lt.ones(3, dtype=dtype))
+            th = torch.ones(4, dtype=getattr(torch, dtype)).index_add_(
+                0, torch.tensor([1, 1, 3]), torch.ones(3, dtype=getattr(torch, dtype)))
+            self.assertSame(lt, th, what=dtype)
+
     def test_every_dtype(self):
         for dtype in ('bool', 'uint8', 'int16', 'int32', 'float16', 'bfloat16', 'float64',
                       'complex64', 'complex128'):

@@ -17,6 +17,8 @@
 
 #include <glib.h>
 
+#include "lt-dtype.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -36,6 +38,14 @@ typedef struct
                      gsize          element_size,
                      const gint64  *offsets,
                      gint64         n);
+  /* base[offsets[i]] += src[i] for 0 <= i < n, in order of i, in @dtype's
+   * arithmetic (integers wrap, floats round once, bool is or); repeated
+   * offsets add up. */
+  void   (*scatter_add) (gpointer       base,
+                         gconstpointer  src,
+                         LtDType        dtype,
+                         const gint64  *offsets,
+                         gint64         n);
   /* For each of the @n_lines lines of @length contiguous keys at @keys
    * (doubles where @doubles, else int64s), writes to @order the positions
    * of its keys sorted ascending, or descending, stably (equal keys keep

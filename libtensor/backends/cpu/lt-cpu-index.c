@@ -84,6 +84,56 @@ cpu_scatter (gpointer       base,
     }
 }
 
+#define SCATTER_ADD_AS(type)                                     \
+  G_STMT_START {                                                 \
+    type *out = base;                                            \
+    const type *in = src;                                        \
+    for (gint64 i = 0; i < n; i++)                               \
+      out[offsets[i]] += in[i];                                  \
+  } G_STMT_END
+
+static void
+cpu_scatter_add (gpointer       base,
+                 gconstpointer  src,
+                 LtDType        dtype,
+                 const gint64  *offsets,
+                 gint64         n)
+{
+  gsize size = lt_dtype_get_element_size (dtype);
+
+  switch (dtype)
+    {
+    case LT_DTYPE_FLOAT32:
+      SCATTER_ADD_AS (float);
+      return;
+    case LT_DTYPE_FLOAT64:
+      SCATTER_ADD_AS (double);
+      return;
+    default:
+      break;
+    }
+
+  /* The others through LtValue: integers add as unsigned 64 bits (so they
+   * wrap, as the dtype's own arithmetic does, once narrowed), floats in
+   * double, which rounds float16, bfloat16 and float32 sums exactly as
+   * their own additions would (53 >= 2 * 24 + 2 bits). */
+  for (gint64 i = 0; i < n; i++)
+    {
+      guint8 *at = (guint8 *) base + offsets[i] * size;
+      LtValue a = lt_value_read (dtype, at);
+      LtValue b = lt_value_read (dtype, (const guint8 *) src + i * size);
+
+      if (a.kind == LT_VALUE_INT)
+        a.i = dtype == LT_DTYPE_BOOL ? (a.i || b.i) : (gint64) ((guint64) a.i + (guint64) b.i);
+      else
+        {
+          a.re += b.re;
+          a.im += b.im;
+        }
+      lt_value_write (dtype, at, a);
+    }
+}
+
 typedef struct
 {
   const double *doubles;
@@ -158,6 +208,7 @@ cpu_compact (const guint8 *mask,
 const LtIndexKernels lt_cpu_index_kernels = {
   .gather = cpu_gather,
   .scatter = cpu_scatter,
+  .scatter_add = cpu_scatter_add,
   .argsort = cpu_argsort,
   .compact = cpu_compact,
 };

@@ -506,10 +506,11 @@ def _mixed_index(self, items):
     return Lt.Tensor.take(view, positions)
 
 
-def _mixed_assign(self, items, value):
+def _mixed_assign(self, items, value, accumulate=False):
     """t[items] = value for a key that mixes tensors with other indices:
     the value, broadcast to what t[items] would be, written in place (the
-    last write wins where the picks repeat)."""
+    last write wins where the picks repeat) or, with @accumulate, added
+    (repeats add up)."""
     view, sizes, offsets = _mixed_grid(self, items, True)
     if view.has_internal_overlap():
         raise GLib.Error('writing by index into a tensor whose elements share memory (an '
@@ -518,7 +519,8 @@ def _mixed_assign(self, items, value):
     values = _assigned_values(self, value, sizes)
     storage = self.get_storage()
     whole = Lt.Tensor.new_with_storage(storage, [storage.get_n_elements()], [1], 0)
-    Lt.Tensor.index_copy_(whole, 0, offsets.reshape(-1), values.reshape(-1))
+    write = Lt.Tensor.index_add_ if accumulate else Lt.Tensor.index_copy_
+    write(whole, 0, offsets.reshape(-1), values.reshape(-1))
 
 
 def _broadcast_sizes(shapes):
@@ -2869,3 +2871,64 @@ Tensor.topk = _tensor_topk
 for _name in ('sort', 'argsort', 'topk'):
     _export(_name, _tensor_function(_name))
 _TENSOR_FUNCTIONS += ['sort', 'argsort', 'topk']
+
+
+
+# Writes that add up (scatter_add_, index_add_, index_put_ with
+# accumulate=True): values landing on one element all add.
+
+def _tensor_scatter_add_(self, dim, index, src):
+    """t.scatter_add_(dim, index, src): scatter_() that adds; returns self."""
+    Lt.Tensor.scatter_add_(self, dim, index, src)
+    return self
+
+
+def _tensor_scatter_add(self, dim, index, src):
+    """t.scatter_add(dim, index, src): scatter_add_() on a contiguous copy."""
+    result = self.contiguous()
+    if result.shares_storage(self):
+        result = self.clone().contiguous()
+    return _tensor_scatter_add_(result, dim, index, src)
+
+
+def _tensor_index_add_(self, dim, index, source, *, alpha=1):
+    """t.index_add_(dim, index, source, alpha=1): source * alpha added to
+    the slices at index along dim; returns self."""
+    if alpha != 1:
+        source = (source * alpha).to(self.get_dtype())
+    Lt.Tensor.index_add_(self, dim, index, source)
+    return self
+
+
+def _tensor_index_add(self, dim, index, source, *, alpha=1):
+    """t.index_add(dim, index, source, alpha=1): index_add_() on a copy."""
+    return _tensor_index_add_(self.clone(), dim, index, source, alpha=alpha)
+
+
+def _tensor_index_put_(self, indices, values, accumulate=False):
+    """t.index_put_(indices, values, accumulate=False): t[indices] = values
+    for a tuple of index tensors; with @accumulate the values add up where
+    indices repeat. Returns self."""
+    items = list(indices) if isinstance(indices, (tuple, list)) else [indices]
+    if not items:
+        raise IndexError('index_put_() needs at least one index tensor')
+    if not accumulate and len(items) == 1:
+        self[items[0]] = values
+    else:
+        _mixed_assign(self, items, values, accumulate)
+    return self
+
+
+def _tensor_index_put(self, indices, values, accumulate=False):
+    """t.index_put(indices, values, accumulate=False): index_put_() on a copy."""
+    return _tensor_index_put_(self.clone(), indices, values, accumulate)
+
+
+for _name, _method in {'scatter_add_': _tensor_scatter_add_, 'scatter_add': _tensor_scatter_add,
+                       'index_add_': _tensor_index_add_, 'index_add': _tensor_index_add,
+                       'index_put_': _tensor_index_put_,
+                       'index_put': _tensor_index_put}.items():
+    setattr(Tensor, _name, _method)
+for _name in ('scatter_add', 'index_add', 'index_put'):
+    _export(_name, _tensor_function(_name))
+_TENSOR_FUNCTIONS += ['scatter_add', 'index_add', 'index_put']
