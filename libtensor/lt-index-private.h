@@ -35,10 +35,15 @@ gboolean         lt_index_check_range  (const char   *op,
                                         gint64        high,
                                         const char   *what,
                                         GError      **error);
-/* storage_offset + sum of coordinates[d] * strides[d], contiguous int64. */
-LtTensor        *lt_index_storage_offsets (LtTensor  *self,
-                                           LtTensor **coordinates,
-                                           GError   **error);
+/* storage_offset + sum of coordinates[d] * strides[d], broadcast to the
+ * result's @sizes: contiguous int64 on @self's device. */
+LtTensor        *lt_index_storage_offsets (LtTensor      *self,
+                                           LtTensor     **coordinates,
+                                           const gint64  *sizes,
+                                           guint          ndim,
+                                           GError       **error);
+/* A 1-dim view of the whole of @self's storage. */
+LtTensor        *lt_index_whole_storage (LtTensor     *self);
 /* One coordinate tensor per dim of @self over a grid of @sizes, the one of
  * @replaced_dim (when < ndim) being @replacement; free with clear_grid. */
 gboolean         lt_index_grid         (LtTensor     *self,

@@ -39,9 +39,7 @@ scatter_storage (LtTensor *self,
     {
       /* On the host: a copy of the whole storage takes the writes, then
        * goes back to the device. */
-      gint64 n = lt_storage_get_n_elements (self->storage);
-      g_autoptr (LtTensor) whole = lt_tensor_new_view (self->storage, 1, &n, (gint64[]) { 1 },
-                                                       0);
+      g_autoptr (LtTensor) whole = lt_index_whole_storage (self);
       g_autoptr (LtTensor) whole_here = lt_tensor_to_cpu (whole, error);
       g_autoptr (LtTensor) offsets_here = whole_here != NULL ? lt_tensor_to_cpu (offsets, error)
                                                              : NULL;
@@ -103,7 +101,7 @@ offsets_along (LtTensor     *self,
   LtTensor *offsets = NULL;
 
   if (lt_index_grid (self, sizes, dim, along, coordinates, error))
-    offsets = lt_index_storage_offsets (self, coordinates, error);
+    offsets = lt_index_storage_offsets (self, coordinates, sizes, self->ndim, error);
   lt_index_clear_grid (coordinates, self->ndim);
   return offsets;
 }

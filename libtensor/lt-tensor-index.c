@@ -39,8 +39,8 @@ lt_index_data_of (LtTensor *self)
 
 LtTensor *
 lt_index_on_device_of (LtTensor *tensor,
-              LtTensor *like,
-              GError  **error)
+                       LtTensor *like,
+                       GError  **error)
 {
   g_autoptr (LtDevice) device = lt_tensor_get_device (like);
 
@@ -74,9 +74,9 @@ coordinates_along (gint64    n,
  * negative values counted from the end of a dim of @size where @wrap. */
 LtTensor *
 lt_index_as_offsets (LtTensor *index,
-            gint64    size,
-            gboolean  wrap,
-            GError  **error)
+                     gint64    size,
+                     gboolean  wrap,
+                     GError  **error)
 {
   g_autoptr (LtTensor) wide = lt_tensor_to_dtype (index, LT_DTYPE_INT64, error);
   g_autoptr (LtTensor) zero = NULL;
@@ -98,9 +98,9 @@ lt_index_as_offsets (LtTensor *index,
 
 gboolean
 lt_index_check_dtype (const char *op,
-                   LtTensor   *index,
-                   gboolean    int32_too,
-                   GError    **error)
+                      LtTensor   *index,
+                      gboolean    int32_too,
+                      GError    **error)
 {
   LtDType dtype = lt_tensor_get_dtype (index);
 
@@ -116,11 +116,11 @@ lt_index_check_dtype (const char *op,
  * names the first value outside, as PyTorch's does. */
 gboolean
 lt_index_check_range (const char *op,
-                   LtTensor   *index,
-                   gint64      low,
-                   gint64      high,
-                   const char *what,
-                   GError    **error)
+                      LtTensor   *index,
+                      gint64      low,
+                      gint64      high,
+                      const char *what,
+                      GError    **error)
 {
   g_autoptr (LtTensor) smallest = NULL;
   g_autoptr (LtTensor) largest = NULL;
@@ -146,14 +146,19 @@ lt_index_check_range (const char *op,
 
 /* The storage index of each element @coordinates pick of @self:
  * storage_offset + sum over d of coordinates[d] * strides[d], the
- * coordinates (int64, on @self's device) broadcast against each other. */
+ * coordinates (int64, on @self's device) broadcast against each other and
+ * to the result's @sizes (a 0-dim @self has no coordinates: every element
+ * is its one element), as a contiguous tensor on @self's device. */
 LtTensor *
-lt_index_storage_offsets (LtTensor  *self,
-                 LtTensor **coordinates,
-                 GError   **error)
+lt_index_storage_offsets (LtTensor      *self,
+                          LtTensor     **coordinates,
+                          const gint64  *sizes,
+                          guint          ndim,
+                          GError       **error)
 {
   g_autoptr (LtTensor) total = lt_tensor_new_scalar_int (self->storage_offset);
-  g_autoptr (LtTensor) placed = NULL;
+  g_autoptr (LtTensor) spread = NULL;
+  g_autoptr (LtTensor) dense = NULL;
 
   for (guint d = 0; d < self->ndim; d++)
     {
@@ -170,17 +175,21 @@ lt_index_storage_offsets (LtTensor  *self,
       g_object_unref (total);
       total = sum;
     }
-  if (self->ndim == 0)
-    {
-      /* The offset alone, as a 0-dim tensor of its own on the device. */
-      g_autoptr (LtTensor) alone = lt_tensor_clone (total, error);
+  spread = lt_tensor_expand (total, sizes, ndim, error);
+  dense = spread != NULL ? lt_tensor_contiguous (spread, error) : NULL;
+  if (dense == NULL)
+    return NULL;
+  return lt_index_on_device_of (dense, self, error);
+}
 
-      if (alone == NULL)
-        return NULL;
-      placed = lt_index_on_device_of (alone, self, error);
-      return g_steal_pointer (&placed);
-    }
-  return lt_tensor_contiguous (total, error);
+/* A 1-dim view of the whole of @self's storage, for the kernels, which
+ * address it by storage index. */
+LtTensor *
+lt_index_whole_storage (LtTensor *self)
+{
+  gint64 n = lt_storage_get_n_elements (self->storage);
+
+  return lt_tensor_new_view (self->storage, 1, &n, (gint64[]) { 1 }, 0);
 }
 
 /* The elements of @self's storage at @offsets (valid storage indices), in a
@@ -200,9 +209,7 @@ gather_storage (const char *op,
     {
       /* On the host: the whole storage and the offsets there, the result
        * back on the device. */
-      gint64 n = lt_storage_get_n_elements (self->storage);
-      g_autoptr (LtTensor) whole = lt_tensor_new_view (self->storage, 1, &n,
-                                                       (gint64[]) { 1 }, 0);
+      g_autoptr (LtTensor) whole = lt_index_whole_storage (self);
       g_autoptr (LtTensor) whole_here = lt_tensor_to_cpu (whole, error);
       g_autoptr (LtTensor) offsets_here = whole_here != NULL ? lt_tensor_to_cpu (offsets, error)
                                                              : NULL;
@@ -232,11 +239,11 @@ gather_storage (const char *op,
  * coordinate @replaced_dim (when < ndim) taken from @replacement. */
 gboolean
 lt_index_grid (LtTensor     *self,
-      const gint64 *sizes,
-      guint         replaced_dim,
-      LtTensor     *replacement,
-      LtTensor    **coordinates,
-      GError      **error)
+               const gint64 *sizes,
+               guint         replaced_dim,
+               LtTensor     *replacement,
+               LtTensor    **coordinates,
+               GError      **error)
 {
   for (guint d = 0; d < self->ndim; d++)
     {
@@ -251,7 +258,7 @@ lt_index_grid (LtTensor     *self,
 
 void
 lt_index_clear_grid (LtTensor **coordinates,
-            guint      ndim)
+                     guint      ndim)
 {
   for (guint d = 0; d < ndim; d++)
     g_clear_object (&coordinates[d]);
@@ -323,7 +330,7 @@ lt_tensor_index_select (LtTensor *self,
   }
   if (along != NULL && lt_index_grid (self, sizes, d, along, coordinates, error))
     {
-      offsets = lt_index_storage_offsets (self, coordinates, error);
+      offsets = lt_index_storage_offsets (self, coordinates, sizes, self->ndim, error);
       if (offsets != NULL)
         result = gather_storage ("index_select()", self, offsets, error);
     }
@@ -393,7 +400,7 @@ lt_tensor_gather (LtTensor *self,
   wide = lt_index_as_offsets (index, self->sizes[d], FALSE, error);
   if (wide != NULL && lt_index_grid (self, index->sizes, d, wide, coordinates, error))
     {
-      offsets = lt_index_storage_offsets (self, coordinates, error);
+      offsets = lt_index_storage_offsets (self, coordinates, index->sizes, index->ndim, error);
       if (offsets != NULL)
         result = gather_storage ("gather()", self, offsets, error);
     }
@@ -465,16 +472,7 @@ lt_tensor_take (LtTensor *self,
   if (positions != NULL && unravel (positions, self->ndim, self->sizes, self, coordinates,
                                     error))
     {
-      offsets = lt_index_storage_offsets (self, coordinates, error);
-      if (offsets != NULL && self->ndim == 0)
-        {
-          /* Every position is 0: the one element, in @index's shape. */
-          g_autoptr (LtTensor) spread = lt_tensor_expand (offsets, index->sizes, index->ndim,
-                                                          error);
-
-          g_clear_object (&offsets);
-          offsets = spread != NULL ? lt_tensor_contiguous (spread, error) : NULL;
-        }
+      offsets = lt_index_storage_offsets (self, coordinates, index->sizes, index->ndim, error);
       if (offsets != NULL)
         result = gather_storage ("take()", self, offsets, error);
     }
@@ -623,14 +621,7 @@ lt_tensor_masked_select (LtTensor *self,
     return NULL;
   if (unravel (positions, ndim, sizes, self, coordinates, error))
     {
-      offsets = lt_index_storage_offsets (spread_self, coordinates, error);
-      if (offsets != NULL && ndim == 0)
-        {
-          g_autoptr (LtTensor) spread = lt_tensor_expand (offsets, positions->sizes, 1, error);
-
-          g_clear_object (&offsets);
-          offsets = spread != NULL ? lt_tensor_contiguous (spread, error) : NULL;
-        }
+      offsets = lt_index_storage_offsets (spread_self, coordinates, positions->sizes, 1, error);
       if (offsets != NULL)
         result = gather_storage ("masked_select()", self, offsets, error);
     }

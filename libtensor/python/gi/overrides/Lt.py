@@ -356,10 +356,16 @@ def _is_scalar_index(item):
         and Lt.dtype_is_integer(item.get_dtype())
 
 
+def _is_advanced_item(item):
+    return isinstance(item, (Lt.Tensor, list)) and not _is_scalar_index(item)
+
+
 def _is_advanced(key):
-    items = key if type(key) is tuple else (key,)
-    return any(isinstance(item, (Lt.Tensor, list)) and not _is_scalar_index(item)
-               for item in items)
+    # On every t[...] that is not a plain slice: no tuple is made for the
+    # commonest keys, t[1] and t[a, b].
+    if type(key) is tuple:
+        return any(_is_advanced_item(item) for item in key)
+    return _is_advanced_item(key)
 
 
 def _advanced_key(self, key):
@@ -453,18 +459,7 @@ def _mixed_grid(self, items, in_storage):
     view = self.index(_index_expression(tuple(basic)))
     sizes = list(view.get_sizes())
 
-    wrapped = []
-    for dim, index in zip(view_dims, indices):
-        size = sizes[dim]
-        wide = index.to(int64)
-        if wide.get_numel():
-            low = Lt.Tensor.amin(wide, [], False).item()
-            high = Lt.Tensor.amax(wide, [], False).item()
-            bad = low if low < -size else high if high >= size else None
-            if bad is not None:
-                raise IndexError('index %d is out of bounds for dim %d with size %d'
-                                 % (bad, dim, size))
-        wrapped.append(Lt.Tensor.where(wide < 0, wide + size, wide))
+    wrapped = [_wrapped_index(index, sizes[dim], dim) for dim, index in zip(view_dims, indices)]
     try:
         broadcast = _broadcast_sizes([list(w.get_sizes()) for w in wrapped])
     except ValueError as error:
@@ -548,20 +543,20 @@ def _advanced_index(self, key):
     if not Lt.dtype_is_integer(dtype):
         raise IndexError('tensors used as indices must be integer or bool tensors, not %s'
                          % Lt.dtype_get_name(dtype))
-    picked = self.index_select(0, _wrapped_index(self, index).reshape(-1))
+    picked = self.index_select(0, _wrapped_index(index, self.get_sizes()[0]).reshape(-1))
     return picked.reshape(*index.get_sizes(), *self.get_sizes()[1:])
 
 
-def _wrapped_index(self, index):
+def _wrapped_index(index, size, dim=0):
     """@index (integers) as int64 with negative values counted from the end
-    of dim 0, checked as PyTorch checks it (IndexError)."""
-    size = self.get_sizes()[0]
+    of a dim of @size, checked as PyTorch checks it (IndexError)."""
     wide = index.to(int64)
     if wide.get_numel():
         low, high = Lt.Tensor.amin(wide, [], False).item(), Lt.Tensor.amax(wide, [], False).item()
         bad = low if low < -size else high if high >= size else None
         if bad is not None:
-            raise IndexError('index %d is out of bounds for dim 0 with size %d' % (bad, size))
+            raise IndexError('index %d is out of bounds for dim %d with size %d'
+                             % (bad, dim, size))
     return Lt.Tensor.where(wide < 0, wide + size, wide)
 
 
@@ -594,7 +589,7 @@ def _advanced_assign(self, key, value):
         # to the indexed shape (the last write wins where indices repeat).
         rows = list(self.get_sizes()[1:])
         values = _assigned_values(self, value, list(index.get_sizes()) + rows)
-        Lt.Tensor.index_copy_(self, 0, _wrapped_index(self, index).reshape(-1),
+        Lt.Tensor.index_copy_(self, 0, _wrapped_index(index, self.get_sizes()[0]).reshape(-1),
                               values.reshape(-1, *rows))
         return
     if isinstance(value, Lt.Tensor) and value.get_dim() != 0:
@@ -2802,13 +2797,16 @@ def _tensor_scatter_(self, dim, index, src=None, *, value=None):
     return self
 
 
-def _tensor_scatter(self, dim, index, src=None, *, value=None):
-    """t.scatter(dim, index, src): a copy of t (contiguous, as PyTorch's)
-    with scatter_() done to it."""
+def _contiguous_copy(self):
+    """A contiguous copy of the tensor, as PyTorch's out-of-place scatters
+    make (one copy, even where the tensor is contiguous already)."""
     result = self.contiguous()
-    if result is self or result.shares_storage(self):
-        result = self.clone().contiguous()
-    return _tensor_scatter_(result, dim, index, src, value=value)
+    return self.clone() if result.shares_storage(self) else result
+
+
+def _tensor_scatter(self, dim, index, src=None, *, value=None):
+    """t.scatter(dim, index, src): scatter_() on a contiguous copy."""
+    return _tensor_scatter_(_contiguous_copy(self), dim, index, src, value=value)
 
 
 def _tensor_index_copy_(self, dim, index, source):
@@ -2885,10 +2883,7 @@ def _tensor_scatter_add_(self, dim, index, src):
 
 def _tensor_scatter_add(self, dim, index, src):
     """t.scatter_add(dim, index, src): scatter_add_() on a contiguous copy."""
-    result = self.contiguous()
-    if result.shares_storage(self):
-        result = self.clone().contiguous()
-    return _tensor_scatter_add_(result, dim, index, src)
+    return _tensor_scatter_add_(_contiguous_copy(self), dim, index, src)
 
 
 def _tensor_index_add_(self, dim, index, source, *, alpha=1):
