@@ -4,10 +4,13 @@
  *
  *   expression := '[' items ']' | items
  *   items      := (item (',' item)* ','?)?
- *   item       := integer | slice | 'None' | '...'
+ *   item       := integer | slice | 'None' | '...' | name
  *   slice      := integer? ':' integer? (':' integer?)?
  *   integer    := ('+' | '-')? digit+
+ *   name       := (letter | '_') (letter | digit | '_')*, other than None
  *
+ * A name stands for a tensor argument (advanced indexing, in
+ * lt-tensor-index-advanced.c); basic indexing refuses names.
  * with spaces allowed between tokens. Errors name the 1-based column.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -139,6 +142,16 @@ parse_item (Parser      *parser,
       return TRUE;
     }
 
+  if (g_ascii_isalpha (*parser->pos) || *parser->pos == '_')
+    {
+      item->kind = LT_INDEX_ITEM_NAME;
+      item->name = parser->pos;
+      while (g_ascii_isalnum (*parser->pos) || *parser->pos == '_')
+        parser->pos++;
+      item->name_length = (gsize) (parser->pos - item->name);
+      return TRUE;
+    }
+
   if (strncmp (parser->pos, "...", 3) == 0)
     {
       parser->pos += 3;
@@ -153,7 +166,7 @@ parse_item (Parser      *parser,
   if (*parser->pos != ':')
     {
       if (!has_first)
-        return fail (parser, parser->pos, "an integer, a slice, None or ...");
+        return fail (parser, parser->pos, "an integer, a slice, None, ... or a name");
       item->kind = LT_INDEX_ITEM_INTEGER;
       item->index = first;
       return TRUE;

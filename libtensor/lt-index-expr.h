@@ -15,11 +15,13 @@ typedef enum
   LT_INDEX_ITEM_SLICE,
   LT_INDEX_ITEM_NONE,
   LT_INDEX_ITEM_ELLIPSIS,
+  LT_INDEX_ITEM_NAME,
 } LtIndexItemKind;
 
 /* One comma-separated part of an expression. Missing slice bounds take
  * Python's defaults, which depend on the sign of the step: has_start and
- * has_stop say whether they were written. */
+ * has_stop say whether they were written. A name (a tensor argument, as in
+ * `[idx, 1:]`) is the name_length bytes at name in the expression. */
 typedef struct
 {
   LtIndexItemKind kind;
@@ -30,6 +32,8 @@ typedef struct
   gint64 start;
   gint64 stop;
   gint64 step;
+  const char *name;
+  gsize name_length;
 } LtIndexItem;
 
 GArray *lt_index_expr_parse (const char *expression,

@@ -42,6 +42,19 @@ LtTensor        *lt_index_storage_offsets (LtTensor      *self,
                                            const gint64  *sizes,
                                            guint          ndim,
                                            GError       **error);
+/* The elements of @self's storage at @offsets (valid storage indices), in
+ * a new contiguous tensor of @offsets' sizes on @self's device. */
+LtTensor        *lt_index_gather_storage (const char *op,
+                                          LtTensor   *self,
+                                          LtTensor   *offsets,
+                                          GError    **error);
+/* Writes @values (@self's dtype, @offsets' sizes) into @self's storage at
+ * @offsets, adding them where @accumulate. */
+gboolean         lt_index_scatter_storage (LtTensor *self,
+                                           LtTensor *offsets,
+                                           LtTensor *values,
+                                           gboolean  accumulate,
+                                           GError  **error);
 /* A 1-dim view of the whole of @self's storage. */
 LtTensor        *lt_index_whole_storage (LtTensor     *self);
 /* One coordinate tensor per dim of @self over a grid of @sizes, the one of

@@ -143,6 +143,68 @@ lt_layout_is_non_overlapping_and_dense (guint         ndim,
   return TRUE;
 }
 
+/* Whether dim @a goes outside dim @b by the operands' strides, as
+ * PyTorch's TensorIterator decides: 1 if so, -1 if not, 0 if no operand
+ * says (a stride of 0 says nothing; equal strides put the smaller size
+ * inside or leave it to the next operand). */
+static int
+compare_iteration_dims (const gint64        *sizes,
+                        guint                n_operands,
+                        const gint64 *const *strides,
+                        guint                a,
+                        guint                b)
+{
+  for (guint op = 0; op < n_operands; op++)
+    {
+      gint64 stride_a = abs64 (strides[op][a]);
+      gint64 stride_b = abs64 (strides[op][b]);
+
+      if (stride_a == 0 || stride_b == 0)
+        continue;
+      if (stride_a != stride_b)
+        return stride_a < stride_b ? -1 : 1;
+      if (sizes[a] > sizes[b])
+        return 1;
+    }
+  return 0;
+}
+
+/* The dims from the innermost (fastest-moving in memory) to the outermost
+ * by the strides of @n_operands operands of @sizes, in TensorIterator's
+ * insertion sort, which tolerates undecided comparisons: where no operand
+ * decides, dims keep their row-major place. */
+void
+lt_layout_iteration_order (guint                ndim,
+                           const gint64        *sizes,
+                           guint                n_operands,
+                           const gint64 *const *strides,
+                           guint               *out_perm)
+{
+  for (guint i = 0; i < ndim; i++)
+    out_perm[i] = ndim - 1 - i;
+
+  for (guint i = 1; i < ndim; i++)
+    {
+      guint dim1 = i;
+
+      for (guint dim0 = i; dim0-- > 0;)
+        {
+          int comparison = compare_iteration_dims (sizes, n_operands, strides,
+                                                   out_perm[dim0], out_perm[dim1]);
+
+          if (comparison > 0)
+            {
+              guint tmp = out_perm[dim0];
+              out_perm[dim0] = out_perm[dim1];
+              out_perm[dim1] = tmp;
+              dim1 = dim0;
+            }
+          else if (comparison < 0)
+            break;
+        }
+    }
+}
+
 /* Dense strides that keep the order of @strides, for copies that preserve a
  * tensor's memory layout (PyTorch's preserve_format). Dims with stride 0
  * keep their row-major place; equal strides put the smaller size inside. */
@@ -156,38 +218,7 @@ lt_layout_dense_strides_like (guint         ndim,
   gint64 stride = 1;
 
   /* perm[0] is the innermost dim. */
-  for (guint i = 0; i < ndim; i++)
-    perm[i] = ndim - 1 - i;
-
-  for (guint i = 1; i < ndim; i++)
-    {
-      guint dim1 = i;
-
-      for (guint dim0 = i; dim0-- > 0;)
-        {
-          gint64 stride0 = abs64 (strides[perm[dim0]]);
-          gint64 stride1 = abs64 (strides[perm[dim1]]);
-          int comparison;
-
-          if (stride0 == 0 || stride1 == 0)
-            comparison = 0;
-          else if (stride0 != stride1)
-            comparison = stride0 < stride1 ? -1 : 1;
-          else
-            comparison = sizes[perm[dim0]] > sizes[perm[dim1]] ? 1 : 0;
-
-          if (comparison > 0)
-            {
-              guint tmp = perm[dim0];
-              perm[dim0] = perm[dim1];
-              perm[dim1] = tmp;
-              dim1 = dim0;
-            }
-          else if (comparison < 0)
-            break;
-        }
-    }
-
+  lt_layout_iteration_order (ndim, sizes, 1, &strides, perm);
   for (guint i = 0; i < ndim; i++)
     {
       out_strides[perm[i]] = stride;

@@ -27,6 +27,11 @@ gboolean lt_layout_is_contiguous           (guint         ndim,
 gboolean lt_layout_is_non_overlapping_and_dense (guint         ndim,
                                                  const gint64 *sizes,
                                                  const gint64 *strides);
+void     lt_layout_iteration_order         (guint                ndim,
+                                            const gint64        *sizes,
+                                            guint                n_operands,
+                                            const gint64 *const *strides,
+                                            guint               *out_perm);
 void     lt_layout_dense_strides_like      (guint         ndim,
                                             const gint64 *sizes,
                                             const gint64 *strides,

@@ -24,12 +24,12 @@
 
 /* Writes @values (any layout, @self's dtype, @offsets' sizes) into @self's
  * storage at @offsets (valid storage indices). */
-static gboolean
-scatter_storage (LtTensor *self,
-                 LtTensor *offsets,
-                 LtTensor *values,
-                 gboolean  accumulate,
-                 GError  **error)
+gboolean
+lt_index_scatter_storage (LtTensor *self,
+                          LtTensor *offsets,
+                          LtTensor *values,
+                          gboolean  accumulate,
+                          GError  **error)
 {
   const LtBackend *backend = lt_index_backend_of (self);
   g_autoptr (LtTensor) dense_offsets = NULL;
@@ -47,7 +47,7 @@ scatter_storage (LtTensor *self,
                                                               : NULL;
 
       return values_here != NULL
-             && scatter_storage (whole_here, offsets_here, values_here, accumulate, error)
+             && lt_index_scatter_storage (whole_here, offsets_here, values_here, accumulate, error)
              && lt_tensor_copy_from (whole, whole_here, error);
     }
 
@@ -166,7 +166,7 @@ scatter_checked (const char *op,
   wide = lt_index_as_offsets (index, self->sizes[d], FALSE, error);
   offsets = wide != NULL ? offsets_along (self, d, wide, index->sizes, error)
                          : NULL;
-  return offsets != NULL && scatter_storage (self, offsets, values, accumulate, error);
+  return offsets != NULL && lt_index_scatter_storage (self, offsets, values, accumulate, error);
 }
 
 /**
@@ -309,7 +309,7 @@ index_copy_checked (const char *op,
       return sum != NULL && lt_tensor_copy_from (self, sum, error);
     }
   offsets = offsets_along (self, d, along, sizes, error);
-  return offsets != NULL && scatter_storage (self, offsets, source, accumulate, error);
+  return offsets != NULL && lt_index_scatter_storage (self, offsets, source, accumulate, error);
 }
 
 /**
@@ -433,5 +433,5 @@ lt_tensor_index_fill_ (LtTensor *self,
   values = lt_tensor_expand (fill_here, sizes, self->ndim, error);
   offsets = values != NULL ? offsets_along (self, d, along, sizes, error)
                            : NULL;
-  return offsets != NULL && scatter_storage (self, offsets, values, FALSE, error);
+  return offsets != NULL && lt_index_scatter_storage (self, offsets, values, FALSE, error);
 }

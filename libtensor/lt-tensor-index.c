@@ -194,11 +194,11 @@ lt_index_whole_storage (LtTensor *self)
 
 /* The elements of @self's storage at @offsets (valid storage indices), in a
  * new contiguous tensor of @offsets' sizes on @self's device. */
-static LtTensor *
-gather_storage (const char *op,
-                LtTensor   *self,
-                LtTensor   *offsets,
-                GError    **error)
+LtTensor *
+lt_index_gather_storage (const char *op,
+                         LtTensor   *self,
+                         LtTensor   *offsets,
+                         GError    **error)
 {
   const LtBackend *backend = lt_index_backend_of (self);
   LtDType dtype = lt_tensor_get_dtype (self);
@@ -217,7 +217,7 @@ gather_storage (const char *op,
 
       if (offsets_here == NULL)
         return NULL;
-      result_here = gather_storage (op, whole_here, offsets_here, error);
+      result_here = lt_index_gather_storage (op, whole_here, offsets_here, error);
       if (result_here == NULL)
         return NULL;
       return lt_index_on_device_of (result_here, self, error);
@@ -332,7 +332,7 @@ lt_tensor_index_select (LtTensor *self,
     {
       offsets = lt_index_storage_offsets (self, coordinates, sizes, self->ndim, error);
       if (offsets != NULL)
-        result = gather_storage ("index_select()", self, offsets, error);
+        result = lt_index_gather_storage ("index_select()", self, offsets, error);
     }
   lt_index_clear_grid (coordinates, self->ndim);
   if (result != NULL)
@@ -402,7 +402,7 @@ lt_tensor_gather (LtTensor *self,
     {
       offsets = lt_index_storage_offsets (self, coordinates, index->sizes, index->ndim, error);
       if (offsets != NULL)
-        result = gather_storage ("gather()", self, offsets, error);
+        result = lt_index_gather_storage ("gather()", self, offsets, error);
     }
   lt_index_clear_grid (coordinates, self->ndim);
   return result;
@@ -474,7 +474,7 @@ lt_tensor_take (LtTensor *self,
     {
       offsets = lt_index_storage_offsets (self, coordinates, index->sizes, index->ndim, error);
       if (offsets != NULL)
-        result = gather_storage ("take()", self, offsets, error);
+        result = lt_index_gather_storage ("take()", self, offsets, error);
     }
   lt_index_clear_grid (coordinates, self->ndim);
   return result;
@@ -623,7 +623,7 @@ lt_tensor_masked_select (LtTensor *self,
     {
       offsets = lt_index_storage_offsets (spread_self, coordinates, positions->sizes, 1, error);
       if (offsets != NULL)
-        result = gather_storage ("masked_select()", self, offsets, error);
+        result = lt_index_gather_storage ("masked_select()", self, offsets, error);
     }
   lt_index_clear_grid (coordinates, ndim);
   return result;

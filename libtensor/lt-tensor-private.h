@@ -86,6 +86,11 @@ gboolean  lt_tensor_check_writable    (const char   *op,
 
 void      lt_tensor_take_layout       (LtTensor     *self,
                                        LtTensor     *view);
+/* The view basic index items (lt-index-expr.h, no names) make. */
+LtTensor *lt_tensor_index_items       (LtTensor     *self,
+                                       const char   *expression,
+                                       const GArray *items,
+                                       GError      **error);
 
 void      lt_tensor_set_names_internal (LtTensor         *self,
                                         const char *const *names);

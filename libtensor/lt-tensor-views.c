@@ -283,18 +283,16 @@ meta_unsqueeze (ViewMeta *meta,
   return TRUE;
 }
 
-/* Applies a parsed index expression, as PyTorch's basic indexing does. */
+/* Applies the parsed items of an index expression, as PyTorch's basic
+ * indexing does. */
 static gboolean
-meta_index (ViewMeta    *meta,
-            const char  *expression,
-            GError     **error)
+meta_index_items (ViewMeta     *meta,
+                  const char   *expression,
+                  const GArray *items,
+                  GError      **error)
 {
-  g_autoptr (GArray) items = lt_index_expr_parse (expression, error);
   guint consuming = 0;
   guint d = 0;
-
-  if (items == NULL)
-    return FALSE;
 
   for (guint i = 0; i < items->len; i++)
     {
@@ -333,6 +331,7 @@ meta_index (ViewMeta    *meta,
           /* Skip to the dims the remaining integers and slices consume. */
           d = meta->ndim - consuming;
           break;
+        case LT_INDEX_ITEM_NAME:
         default:
           g_assert_not_reached ();
         }
@@ -349,6 +348,46 @@ meta_index (ViewMeta    *meta,
     }
 
   return TRUE;
+}
+
+static gboolean
+meta_index (ViewMeta    *meta,
+            const char  *expression,
+            GError     **error)
+{
+  g_autoptr (GArray) items = lt_index_expr_parse (expression, error);
+
+  if (items == NULL)
+    return FALSE;
+  for (guint i = 0; i < items->len; i++)
+    {
+      const LtIndexItem *item = &g_array_index (items, LtIndexItem, i);
+
+      if (item->kind == LT_INDEX_ITEM_NAME)
+        {
+          g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
+                       "index expression '%s', item at column %u: '%.*s' names a tensor, "
+                       "which only lt_tensor_index_with_tensors() can index with",
+                       expression, item->column, (int) item->name_length, item->name);
+          return FALSE;
+        }
+    }
+  return meta_index_items (meta, expression, items, error);
+}
+
+/* The view the basic items (no names) of @expression make of @self. */
+LtTensor *
+lt_tensor_index_items (LtTensor     *self,
+                       const char   *expression,
+                       const GArray *items,
+                       GError      **error)
+{
+  ViewMeta meta;
+
+  meta_init (&meta, self);
+  if (!meta_index_items (&meta, expression, items, error))
+    return NULL;
+  return meta_to_view (&meta, self->storage);
 }
 
 /**

@@ -176,6 +176,22 @@ LtTensor     *lt_tensor_index                (LtTensor      *self,
                                               const char    *expression,
                                               GError       **error);
 LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_index_with_tensors   (LtTensor      *self,
+                                              const char    *expression,
+                                              const char *const *names,
+                                              LtTensor *const *tensors,
+                                              guint          n_tensors,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
+gboolean      lt_tensor_index_put_with_tensors_ (LtTensor   *self,
+                                              const char    *expression,
+                                              const char *const *names,
+                                              LtTensor *const *tensors,
+                                              guint          n_tensors,
+                                              LtTensor      *values,
+                                              gboolean       accumulate,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_unsqueeze            (LtTensor      *self,
                                               int            dim,
                                               GError       **error);

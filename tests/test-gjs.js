@@ -211,5 +211,21 @@ check('the overrides give PyTorch\'s factories', () => {
     assertThrowsLt(Lt.Error.DEVICE, () => Lt.zeros(2, {device: 'opencl:4096'}));
 });
 
+check('index expressions take tensor arguments', () => {
+    const p = points();
+    const idx = Lt.tensor([2, 0], {dtype: Lt.int64});
+    const picked = p.index_with_tensors('[idx, 1:]', ['idx'], [idx]);
+    assertEqual(picked.shape, [2, 1], 'sizes');
+    assertEqual(picked.to_doubles(), [1, 1], 'values');
+    assertEqual(picked.shares_storage(p), false, 'a copy');
+    const mask = Lt.tensor([true, false, true]);
+    p.index_put_with_tensors_('[m, 0]', ['m'], [mask], Lt.tensor(9), false);
+    assertEqual(p.to_doubles(), [9, 1, 5, 3, 9, 1], 'written through a mask');
+    assertThrowsLt(Lt.Error.INVALID_ARGUMENT,
+        () => p.index_with_tensors('[other]', ['idx'], [idx]));
+    assertThrowsLt(Lt.Error.INDEX_OUT_OF_RANGE,
+        () => p.index_with_tensors('[idx]', ['idx'], [Lt.tensor([3], {dtype: Lt.int64})]));
+});
+
 print(`1..${count}`);
 System.exit(failures === 0 ? 0 : 1);

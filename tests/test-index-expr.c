@@ -61,6 +61,31 @@ test_forms (void)
     }
 }
 
+/* Names stand for tensor arguments; None is not one, Nonesuch is. */
+static void
+test_names (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) items = lt_index_expr_parse ("[idx, 1:, None, _m2, Nonesuch]", &error);
+  const LtIndexItem *item;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (items->len, ==, 5);
+  item = &g_array_index (items, LtIndexItem, 0);
+  g_assert_cmpint (item->kind, ==, LT_INDEX_ITEM_NAME);
+  g_assert_cmpuint (item->column, ==, 2);
+  g_assert_cmpuint (item->name_length, ==, 3);
+  g_assert_cmpint (strncmp (item->name, "idx", 3), ==, 0);
+  g_assert_cmpint (g_array_index (items, LtIndexItem, 1).kind, ==, LT_INDEX_ITEM_SLICE);
+  g_assert_cmpint (g_array_index (items, LtIndexItem, 2).kind, ==, LT_INDEX_ITEM_NONE);
+  item = &g_array_index (items, LtIndexItem, 3);
+  g_assert_cmpint (item->kind, ==, LT_INDEX_ITEM_NAME);
+  g_assert_cmpint (strncmp (item->name, "_m2", item->name_length), ==, 0);
+  item = &g_array_index (items, LtIndexItem, 4);
+  g_assert_cmpint (item->kind, ==, LT_INDEX_ITEM_NAME);
+  g_assert_cmpuint (item->name_length, ==, 8);
+}
+
 static void
 test_errors (void)
 {
@@ -70,7 +95,9 @@ test_errors (void)
     int code;
     const char *column;
   } cases[] = {
-    { "[1:, x]", LT_ERROR_PARSE, "column 6" },
+    { "[1:, $]", LT_ERROR_PARSE, "column 6" },
+    { "[idx idx]", LT_ERROR_PARSE, "column 6" },
+    { "[2x]", LT_ERROR_PARSE, "column 3" },
     { "[1", LT_ERROR_PARSE, "column 3" },
     { "[1]]", LT_ERROR_PARSE, "column 4" },
     { "1]", LT_ERROR_PARSE, "column 2" },
@@ -78,7 +105,7 @@ test_errors (void)
     { "[1 2]", LT_ERROR_PARSE, "column 4" },
     { "[..., ...]", LT_ERROR_PARSE, "column 7" },
     { "[::0]", LT_ERROR_INVALID_ARGUMENT, "column 4" },
-    { "[Nonesuch]", LT_ERROR_PARSE, "column 2" },
+    { "[None such]", LT_ERROR_PARSE, "column 7" },
     { "[9223372036854775808]", LT_ERROR_PARSE, "column 2" },
     { "[1:2:3:4]", LT_ERROR_PARSE, "column 7" },
     { "[--1]", LT_ERROR_PARSE, "column 2" },
@@ -110,6 +137,7 @@ main (int   argc,
 
   g_test_add_func ("/index-expr/items", test_items);
   g_test_add_func ("/index-expr/forms", test_forms);
+  g_test_add_func ("/index-expr/names", test_names);
   g_test_add_func ("/index-expr/errors", test_errors);
 
   return g_test_run ();

@@ -1651,12 +1651,21 @@ def recognize(text):
         pos += 1
     spaces()
     keys = []
+    names = []
     while pos < n and text[pos] != ']':
         spaces()
         item_at = pos
         if text.startswith('None', pos) and not (pos + 4 < n and (text[pos + 4].isalnum()
                                                                   or text[pos + 4] == '_')):
             pos += 4
+            keys.append(None)
+        elif text[pos].isascii() and (text[pos].isalpha() or text[pos] == '_'):
+            # A name, which stands for a tensor argument: only
+            # index_with_tensors() takes them, so index() refuses it where
+            # it stands once the whole text has parsed.
+            names.append(pos)
+            while pos < n and text[pos].isascii() and (text[pos].isalnum() or text[pos] == '_'):
+                pos += 1
             keys.append(None)
         elif text.startswith('...', pos):
             pos += 3
@@ -1700,6 +1709,8 @@ def recognize(text):
     spaces()
     if pos != n:
         raise SyntaxAt(pos)
+    if names:
+        raise SyntaxAt(names[0])
     return tuple(keys)
 
 
