@@ -190,11 +190,19 @@ class TestIndexing(LtTestCase):
         self.assertTrue(t[1:, 0].shares_storage(t))
         self.assertTrue(t[::-1].shares_storage(t))
 
+    def test_python_bools_are_masks(self):
+        # As in PyTorch and NumPy: True adds a dim of 1, False one of 0.
+        t = points()
+        sizes = tuple(t.get_sizes())
+        self.assertEqual(tuple(t[True].get_sizes()), (1,) + sizes)
+        self.assertEqual(tuple(t[0, False].get_sizes()), (0,) + sizes[1:])
+        self.assertFalse(t[True].shares_storage(t))
+
     def test_bad_keys_are_type_errors(self):
         t = points()
         # (Tensor and list keys are advanced indices: see
         # test-torch-python-surface.py.)
-        for key in (1.0, '1', True, (0, False), slice(0.5, None), b'x'):
+        for key in (1.0, '1', slice(0.5, None), b'x'):
             with self.subTest(key=key):
                 with self.assertRaises(TypeError):
                     t[key]

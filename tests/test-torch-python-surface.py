@@ -840,9 +840,12 @@ class TestAdvancedIndexing(SurfaceTestCase):
             lambda m: (m.tensor([5]), 0),
             lambda m: (m.tensor([0.5]), 0),
             lambda m: (slice(None, None, 2), m.tensor([1]), m.tensor(0)),
+            lambda m: (m.tensor(True), slice(1, None)),
+            lambda m: (True, m.tensor([[1, 0]]).t(), False),
+            lambda m: (m.tensor([[0, 1], [1, 0]]).t(),),
+            lambda m: (m.tensor([0, 1], dtype=m.int32), 0),
         ]
-        # Sizes, values, dtype and copy as PyTorch's; the strides are
-        # row-major (PyTorch orders them after the input's strides).
+        # Sizes, strides, values, dtype and copy as PyTorch's.
         lt_inputs, th_inputs = inputs(Lt.tensor), inputs(torch.tensor)
         for number, key in enumerate(keys):
             for name in th_inputs:
@@ -857,7 +860,7 @@ class TestAdvancedIndexing(SurfaceTestCase):
                 self.assertEqual(tuple(lt.shape), tuple(th.shape), where)
                 self.assertEqual(lt.tolist(), th.tolist(), where)
                 self.assertEqual(dtype_name(lt.dtype), dtype_name(th.dtype), where)
-                self.assertTrue(lt.is_contiguous(), where)
+                self.assertEqual(lt.stride(), th.stride(), where)
                 self.assertFalse(lt.shares_storage(lt_inputs[name]), where)
 
     def test_assigning_through_indices(self):

@@ -345,10 +345,11 @@ def _index_item(item):
                         % type(item).__name__) from None
 
 
-# Advanced indexing from Python: t[index] with an integer tensor (or list)
-# is index_select() along dim 0, and t[mask] with a bool tensor over the
-# leading dims picks the elements (or rows) where it is true, both copies as
-# in PyTorch. Keys that mix tensors with other indices are not supported yet.
+# Advanced indexing from Python: keys holding tensors (or lists, or Python
+# bools) go to the library's index_with_tensors() and
+# index_put_with_tensors_(), which implement NumPy's and PyTorch's rules:
+# the key is written as an index expression whose names stand for the
+# tensors. Reads are copies; writes are in place.
 
 def _is_scalar_index(item):
     """A 0-dim integer tensor, which indexes as the int it holds (a view)."""
@@ -357,7 +358,8 @@ def _is_scalar_index(item):
 
 
 def _is_advanced_item(item):
-    return isinstance(item, (Lt.Tensor, list)) and not _is_scalar_index(item)
+    return isinstance(item, (Lt.Tensor, list)) and not _is_scalar_index(item) \
+        or _is_bool(item)
 
 
 def _is_advanced(key):
@@ -368,202 +370,62 @@ def _is_advanced(key):
     return _is_advanced_item(key)
 
 
-def _advanced_key(self, key):
-    """The one tensor of an advanced key, checked."""
-    if type(key) is tuple:
-        if len(key) != 1:
-            raise TypeError('indexing with a tensor (or a list) together with other indices '
-                            'is not supported yet; index in two steps, such as t[:, 1:][idx]')
-        key = key[0]
-    if isinstance(key, list):
-        key = tensor(key)
-    if self.get_dim() == 0 and not (isinstance(key, Lt.Tensor) and key.get_dtype() == bool_):
-        raise IndexError('too many indices for a 0-dim tensor: only a bool mask indexes one')
-    return key
+def _index_tensor(item):
+    """A list (or Python bool) of a key as the tensor PyTorch makes of it:
+    bools make a mask, anything else (an empty list too) int64 indices."""
+    if _is_bool(item):
+        return tensor(bool(item))
+    made = tensor(item)
+    if made.get_numel() == 0 and made.get_dtype() != bool_:
+        return made.to(int64)
+    return made
 
 
-def _mask_rows(self, mask):
-    """The row-major positions where @mask, a bool tensor over the leading
-    dims of @self, is true, and @self with those dims flattened."""
-    k = mask.get_dim()
-    sizes, mask_sizes = list(self.get_sizes()), list(mask.get_sizes())
-    if k > len(sizes) or sizes[:k] != mask_sizes:
-        raise IndexError('the mask of sizes %s does not match the sizes %s of the tensor '
-                         'indexed, from its first dim' % (mask_sizes, sizes))
-    positions = Lt.Tensor.nonzero(mask.reshape(-1)).reshape(-1)
-    return positions, self.reshape(-1, *sizes[k:])
-
-
-def _mixed_grid(self, items, in_storage):
-    """The elements t[items] picks, where tensors (or lists) mix with ints,
-    slices, None and ...: NumPy's and PyTorch's rules. The basic items make
-    a view V; the index tensors (a bool mask counting as the coordinate
-    vectors of its true elements) broadcast together to sizes B, which take
-    the place of the dims they index when those dims are adjacent, else go
-    first; every other dim of V follows in order. Returns V, the result's
-    sizes and, for each element, its row-major position in V or, with
-    @in_storage, its storage index."""
-    def consumed(item):
-        if item is None or item is Ellipsis:
-            return 0
-        if isinstance(item, Lt.Tensor) and item.get_dtype() == bool_:
-            return item.get_dim()
-        return 1
-    items = [tensor(item) if isinstance(item, list) else item for item in items]
-    if sum(item is Ellipsis for item in items) > 1:
-        raise IndexError('an index can only have a single ellipsis (...)')
-    if Ellipsis in items:
-        at = items.index(Ellipsis)
-        missing = max(self.get_dim() - sum(consumed(item) for item in items), 0)
-        items[at:at + 1] = [slice(None)] * missing
-
-    basic, positions, indices = [], [], []
-    self_sizes = list(self.get_sizes())
-    self_dim = 0
+def _tensor_key(key):
+    """The index expression of a key holding tensors, the names it gives
+    them and the tensors."""
+    items = key if type(key) is tuple else (key,)
+    parts, names, tensors = [], [], []
     for item in items:
-        covered = consumed(item)
-        if isinstance(item, Lt.Tensor) and item.get_dtype() == bool_ \
-                and list(item.get_sizes()) != self_sizes[self_dim:self_dim + covered]:
-            raise IndexError('the mask of sizes %s does not match the sizes %s of the dims '
-                             'it indexes, from dim %d'
-                             % (list(item.get_sizes()),
-                                self_sizes[self_dim:self_dim + covered], self_dim))
-        self_dim += covered
+        if isinstance(item, list) or _is_bool(item):
+            item = _index_tensor(item)
         if isinstance(item, Lt.Tensor) and not _is_scalar_index(item):
-            if item.get_dtype() == bool_ and item.get_dim() == 0:
-                # A 0-dim mask adds a dim of 1 (true) or 0 (false) elements.
-                positions.append(len(basic))
-                indices.append(Lt.Tensor.nonzero(item.reshape(1)).reshape(-1))
-                basic.append(None)
-                continue
-            if item.get_dtype() == bool_:
-                coordinates = Lt.Tensor.nonzero(item)
-                for j in range(item.get_dim()):
-                    positions.append(len(basic))
-                    indices.append(coordinates.select(1, j))
-                    basic.append(slice(None))
-                continue
-            if not Lt.dtype_is_integer(item.get_dtype()):
-                raise IndexError('tensors used as indices must be integer or bool tensors, '
-                                 'not %s' % Lt.dtype_get_name(item.get_dtype()))
-            positions.append(len(basic))
-            indices.append(item)
-            basic.append(slice(None))
+            names.append('t%d' % len(names))
+            tensors.append(item)
+            parts.append(names[-1])
         else:
-            basic.append(item)
-    # Where each index lands among V's dims: ints before it remove theirs.
-    view_dims = []
-    for position in positions:
-        view_dims.append(sum(1 for item in basic[:position]
-                             if not (isinstance(item, numbers.Integral) or _is_scalar_index(item))))
-    view = self.index(_index_expression(tuple(basic)))
-    sizes = list(view.get_sizes())
-
-    wrapped = [_wrapped_index(index, sizes[dim], dim) for dim, index in zip(view_dims, indices)]
-    try:
-        broadcast = _broadcast_sizes([list(w.get_sizes()) for w in wrapped])
-    except ValueError as error:
-        raise IndexError('the index tensors do not broadcast together: %s' % error) from None
-
-    rest = [d for d in range(len(sizes)) if d not in view_dims]
-    adjacent = view_dims == list(range(view_dims[0], view_dims[0] + len(view_dims)))
-    first = sum(1 for d in rest if d < view_dims[0]) if adjacent else 0
-    result_dims = len(rest) + len(broadcast)
-
-    def spread(tensor_, at, count):
-        shape = [1] * at + list(tensor_.get_sizes()) + [1] * (result_dims - at - count)
-        return tensor_.reshape(shape)
-
-    if in_storage:
-        row_strides = list(view.get_strides())
-        start = view.get_storage_offset()
-    else:
-        row_strides = [1] * len(sizes)
-        for d in range(len(sizes) - 2, -1, -1):
-            row_strides[d] = row_strides[d + 1] * max(sizes[d + 1], 1)
-        start = 0
-    position = full((), start, dtype=int64, device=view.get_device())
-    for dim, index in zip(view_dims, wrapped):
-        index = index.broadcast_to(broadcast).contiguous()
-        position = position + spread(index, first, len(broadcast)) * row_strides[dim]
-    for k, d in enumerate(rest):
-        at = k if k < first else k + len(broadcast)
-        line = arange(sizes[d], device=view.get_device())
-        position = position + spread(line, at, 1) * row_strides[d]
-    result_sizes = [sizes[d] for d in rest[:first]] + broadcast + \
-        [sizes[d] for d in rest[first:]]
-    return view, result_sizes, position.broadcast_to(result_sizes).contiguous()
+            parts.append(_index_item(item))
+    return '[' + ', '.join(parts) + ']', names, tensors
 
 
-def _mixed_index(self, items):
-    """t[items] for a key that mixes tensors with other indices: a copy."""
-    view, _, positions = _mixed_grid(self, items, False)
-    return Lt.Tensor.take(view, positions)
+class _IndexGError(GLib.Error, IndexError):
+    """A GLib.Error about an index that is also the IndexError PyTorch
+    raises (and, as every GLib.Error, a RuntimeError)."""
 
 
-def _mixed_assign(self, items, value, accumulate=False):
-    """t[items] = value for a key that mixes tensors with other indices:
-    the value, broadcast to what t[items] would be, written in place (the
-    last write wins where the picks repeat) or, with @accumulate, added
-    (repeats add up)."""
-    view, sizes, offsets = _mixed_grid(self, items, True)
-    if view.has_internal_overlap():
-        raise GLib.Error('writing by index into a tensor whose elements share memory (an '
-                         'expanded one): clone() it first', 'lt-error-quark',
-                         int(Lt.Error.INTERNAL_OVERLAP))
-    values = _assigned_values(self, value, sizes)
-    storage = self.get_storage()
-    whole = Lt.Tensor.new_with_storage(storage, [storage.get_n_elements()], [1], 0)
-    write = Lt.Tensor.index_add_ if accumulate else Lt.Tensor.index_copy_
-    write(whole, 0, offsets.reshape(-1), values.reshape(-1))
+_INDEX_ERROR_CODES = frozenset(int(code) for code in (
+    Lt.Error.INDEX_OUT_OF_RANGE, Lt.Error.SHAPE_MISMATCH, Lt.Error.DTYPE, Lt.Error.PARSE,
+    Lt.Error.INVALID_ARGUMENT))
 
 
-def _broadcast_sizes(shapes):
-    """The sizes @shapes broadcast to, by NumPy's rule; ValueError if none."""
-    ndim = max((len(shape) for shape in shapes), default=0)
-    result = [1] * ndim
-    for shape in shapes:
-        for k, size in enumerate(shape):
-            d = ndim - len(shape) + k
-            if size != 1:
-                if result[d] not in (1, size):
-                    raise ValueError('sizes %s' % shapes)
-                result[d] = size
-    return result
+def _index_error(error):
+    """@error as an IndexError too, where it is about the index."""
+    if error.domain == 'lt-error-quark' and error.code in _INDEX_ERROR_CODES:
+        return _IndexGError(error.message, error.domain, error.code)
+    return error
 
 
 def _advanced_index(self, key):
-    if type(key) is tuple and len(key) > 1:
-        return _mixed_index(self, list(key))
-    index = _advanced_key(self, key)
-    dtype = index.get_dtype()
-    if dtype == bool_:
-        positions, rows = _mask_rows(self, index)
-        return rows.index_select(0, positions)
-    if not Lt.dtype_is_integer(dtype):
-        raise IndexError('tensors used as indices must be integer or bool tensors, not %s'
-                         % Lt.dtype_get_name(dtype))
-    picked = self.index_select(0, _wrapped_index(index, self.get_sizes()[0]).reshape(-1))
-    return picked.reshape(*index.get_sizes(), *self.get_sizes()[1:])
+    expression, names, tensors = _tensor_key(key)
+    try:
+        return self.index_with_tensors(expression, names, tensors)
+    except GLib.Error as error:
+        raise _index_error(error) from None
 
 
-def _wrapped_index(index, size, dim=0):
-    """@index (integers) as int64 with negative values counted from the end
-    of a dim of @size, checked as PyTorch checks it (IndexError)."""
-    wide = index.to(int64)
-    if wide.get_numel():
-        low, high = Lt.Tensor.amin(wide, [], False).item(), Lt.Tensor.amax(wide, [], False).item()
-        bad = low if low < -size else high if high >= size else None
-        if bad is not None:
-            raise IndexError('index %d is out of bounds for dim %d with size %d'
-                             % (bad, dim, size))
-    return Lt.Tensor.where(wide < 0, wide + size, wide)
-
-
-def _assigned_values(self, value, sizes):
+def _assigned_values(self, value):
     """@value, written into @self by index, as a tensor of @self's dtype
-    and device broadcast to @sizes. PyTorch wants tensors of @self's dtype
-    (numbers convert)."""
+    and device. PyTorch wants tensors of @self's dtype (numbers convert)."""
     if isinstance(value, Lt.Tensor):
         if value.get_dtype() != self.get_dtype() and not value.is_wrapped_number():
             raise TypeError('assigning %s values into a %s tensor by index: convert them '
@@ -573,33 +435,27 @@ def _assigned_values(self, value, sizes):
         values = value.to(self.get_dtype())
     else:
         values = tensor(value, dtype=self.get_dtype())
-    return values.to(self.get_device()).broadcast_to(sizes)
+    return values.to(self.get_device())
 
 
-def _advanced_assign(self, key, value):
-    if type(key) is tuple and len(key) > 1:
-        _mixed_assign(self, list(key), value)
-        return
-    index = _advanced_key(self, key)
-    if index.get_dtype() != bool_:
-        if not Lt.dtype_is_integer(index.get_dtype()):
-            raise IndexError('tensors used as indices must be integer or bool tensors, not %s'
-                             % Lt.dtype_get_name(index.get_dtype()))
-        # t[index] = values: index_copy_ along dim 0 of the values broadcast
-        # to the indexed shape (the last write wins where indices repeat).
-        rows = list(self.get_sizes()[1:])
-        values = _assigned_values(self, value, list(index.get_sizes()) + rows)
-        Lt.Tensor.index_copy_(self, 0, _wrapped_index(index, self.get_sizes()[0]).reshape(-1),
-                              values.reshape(-1, *rows))
-        return
-    if isinstance(value, Lt.Tensor) and value.get_dim() != 0:
-        # Values for the picked elements (or rows), in order.
-        _mixed_assign(self, [index], value)
-        return
-    mask = index
-    for _ in range(self.get_dim() - mask.get_dim()):
-        mask = mask.unsqueeze(-1)
-    Lt.Tensor.masked_fill_(self, mask, _tensor_operand(value, 'masked_fill_()'))
+def _advanced_assign(self, key, value, accumulate=False):
+    if not accumulate and isinstance(key, Lt.Tensor) and key.get_dtype() == bool_ \
+            and not (isinstance(value, Lt.Tensor) and value.get_dim() != 0):
+        # t[mask] = number: masked_fill_() over the mask spread to the
+        # tensor's dims, without listing the elements.
+        mask = key
+        if mask.get_dim() <= self.get_dim() \
+                and list(mask.get_sizes()) == list(self.get_sizes())[:mask.get_dim()]:
+            for _ in range(self.get_dim() - mask.get_dim()):
+                mask = mask.unsqueeze(-1)
+            Lt.Tensor.masked_fill_(self, mask, _tensor_operand(value, 'masked_fill_()'))
+            return
+    expression, names, tensors = _tensor_key(key)
+    values = _assigned_values(self, value)
+    try:
+        self.index_put_with_tensors_(expression, names, tensors, values, accumulate)
+    except GLib.Error as error:
+        raise _index_error(error) from None
 
 
 def _index_expression(key):
@@ -704,7 +560,10 @@ class Tensor(Lt.Tensor):
                                   1 if step is None else step)
         if _is_advanced(key):
             return _advanced_index(self, key)
-        return self.index(_index_expression(key))
+        try:
+            return self.index(_index_expression(key))
+        except GLib.Error as error:
+            raise _index_error(error) from None
 
     def __setitem__(self, key, value):
         if _is_advanced(key):
@@ -2904,13 +2763,10 @@ def _tensor_index_put_(self, indices, values, accumulate=False):
     """t.index_put_(indices, values, accumulate=False): t[indices] = values
     for a tuple of index tensors; with @accumulate the values add up where
     indices repeat. Returns self."""
-    items = list(indices) if isinstance(indices, (tuple, list)) else [indices]
+    items = tuple(indices) if isinstance(indices, (tuple, list)) else (indices,)
     if not items:
         raise IndexError('index_put_() needs at least one index tensor')
-    if not accumulate and len(items) == 1:
-        self[items[0]] = values
-    else:
-        _mixed_assign(self, items, values, accumulate)
+    _advanced_assign(self, items, values, accumulate)
     return self
 
 
