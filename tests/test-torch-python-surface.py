@@ -981,6 +981,16 @@ class TestAdvancedIndexing(SurfaceTestCase):
             a.index_select(0, index)
         self.assertEqual(context.exception.code, int(Lt.Error.DEVICE))
 
+        # Keys on the CPU index a tensor on the device, as in PyTorch.
+        cpu_index, cpu_mask = Lt.tensor([2, 0]), Lt.tensor([True, False, True])
+        self.assertEqual(d[cpu_index, 1:].cpu().tolist(), a[cpu_index, 1:].tolist())
+        self.assertEqual(str(d[cpu_mask].device), str(d.device))
+        for key, value in [(cpu_mask, 7.0), ((cpu_index, 1), Lt.tensor([5.0, 6.0])),
+                           ((cpu_index, cpu_index), 1.5)]:
+            d[key] = value.to(device) if isinstance(value, Lt.Tensor) else value
+            a[key] = value
+            self.assertEqual(d.cpu().tolist(), a.tolist(), 'd[%r] = %r' % (key, value))
+
 
 class TestOrdering(SurfaceTestCase):
     """sort(), argsort(), topk(): stable, NaN above every number, laid out as
