@@ -39,7 +39,7 @@ copy_preserving_layout (LtTensor *self,
                         LtDType   dtype,
                         GError  **error)
 {
-  g_autoptr (LtTensor) copy = lt_tensor_new_strided_like (self, dtype, error);
+  g_autoptr (LtTensor) copy = lt_tensor_new_strided_like (self, dtype, FALSE, error);
 
   if (copy == NULL || !copy_elements (copy, self, error))
     return NULL;

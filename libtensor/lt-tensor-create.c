@@ -69,6 +69,39 @@ lt_tensor_new_empty (LtDType       dtype,
 }
 
 /**
+ * lt_tensor_new_empty_like: (constructor)
+ * @like: the #LtTensor whose sizes, names, device and memory order to take
+ * @dtype: the element type
+ * @error: return location for a #GError
+ *
+ * PyTorch's `empty_like(like, dtype=dtype)`: a new tensor of @like's sizes
+ * and dim names on @like's device, laid out in @like's memory order
+ * (PyTorch's `preserve_format`: @like's strides where it is dense, dense
+ * strides in the same dim order otherwise, so that the result of a
+ * transposed tensor is transposed too). As lt_tensor_new_empty(), its
+ * memory is zeroed; nothing is read from @like.
+ *
+ * Returns: (transfer full): the tensor, or %NULL with @error set
+ */
+LtTensor *
+lt_tensor_new_empty_like (LtTensor *like,
+                          LtDType   dtype,
+                          GError  **error)
+{
+  LtTensor *result;
+
+  g_return_val_if_fail (LT_IS_TENSOR (like), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_dtype ("empty_like()", dtype, error))
+    return NULL;
+  result = lt_tensor_new_strided_like (like, dtype, TRUE, error);
+  if (result != NULL)
+    lt_tensor_set_names_internal (result, (const char *const *) like->names);
+  return result;
+}
+
+/**
  * lt_tensor_new_zeros:
  * @dtype: the element type
  * @sizes: (array length=n_sizes): the size of each dim

@@ -61,6 +61,7 @@ LtTensor *lt_tensor_new_contiguous_on (const LtBackend *backend,
                                        GError         **error);
 LtTensor *lt_tensor_new_strided_like  (LtTensor     *like,
                                        LtDType       dtype,
+                                       gboolean      zeroed,
                                        GError      **error);
 
 gboolean  lt_tensor_wrap_dim          (const char   *op,

@@ -25,7 +25,7 @@ laid_out_as (LtTensor *self,
              GError  **error)
 {
   g_autoptr (LtTensor) result = lt_tensor_new_strided_like (self, lt_tensor_get_dtype (values),
-                                                            error);
+                                                            FALSE, error);
 
   if (result == NULL || !lt_tensor_copy_from (result, values, error))
     return NULL;

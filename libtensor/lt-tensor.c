@@ -357,12 +357,13 @@ lt_tensor_new_contiguous_on (const LtBackend *backend,
 
 /* A new tensor shaped like @like whose strides keep @like's memory order
  * (PyTorch's preserve_format): the same strides when @like is dense and
- * non-overlapping, dense strides in the same dim order otherwise. Its
- * elements hold anything: the caller writes every one (the layout is dense,
- * so that covers the whole storage). */
+ * non-overlapping, dense strides in the same dim order otherwise. Unless
+ * @zeroed, its elements hold anything: the caller writes every one (the
+ * layout is dense, so that covers the whole storage). */
 LtTensor *
 lt_tensor_new_strided_like (LtTensor *like,
                             LtDType   dtype,
+                            gboolean  zeroed,
                             GError  **error)
 {
   g_autoptr (LtStorage) storage = NULL;
@@ -383,7 +384,7 @@ lt_tensor_new_strided_like (LtTensor *like,
 
   /* On @like's device: copies stay where their source is. */
   storage = lt_storage_new_on_backend (lt_storage_get_backend (like->storage), dtype, like->numel,
-                                       FALSE, error);
+                                       zeroed, error);
   if (storage == NULL)
     return NULL;
 

@@ -28,6 +28,10 @@ LtTensor     *lt_tensor_new_empty            (LtDType        dtype,
                                               guint          n_sizes,
                                               GError       **error);
 LT_AVAILABLE_IN_ALL
+LtTensor     *lt_tensor_new_empty_like       (LtTensor       *like,
+                                              LtDType        dtype,
+                                              GError       **error);
+LT_AVAILABLE_IN_ALL
 LtTensor     *lt_tensor_new_zeros            (LtDType        dtype,
                                               const gint64  *sizes,
                                               guint          n_sizes,

@@ -323,6 +323,35 @@ test_properties (void)
   g_assert_true (storage == lt_tensor_get_storage (t));
 }
 
+/* empty_like() keeps the sizes, names and memory order, not the values. */
+static void
+test_empty_like (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) x = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 3);
+  g_autoptr (LtTensor) t = lt_tensor_t (x, &error);
+  g_autoptr (LtTensor) like_t = lt_tensor_new_empty_like (t, LT_DTYPE_INT64, &error);
+  g_autoptr (LtTensor) named = lt_tensor_refine_names (x, (const char *[]) { "N", "C" }, 2,
+                                                       &error);
+  g_autoptr (LtTensor) like_named = lt_tensor_new_empty_like (named, LT_DTYPE_FLOAT32, &error);
+  g_autoptr (LtTensor) failed = NULL;
+  g_auto (GStrv) names = NULL;
+
+  g_assert_no_error (error);
+  lt_assert_sizes (like_t, 3, 2);
+  lt_assert_strides (like_t, 1, 3);
+  g_assert_cmpint (lt_tensor_get_dtype (like_t), ==, LT_DTYPE_INT64);
+  lt_assert_values (like_t, 0, 0, 0, 0, 0, 0);
+  g_assert_false (lt_tensor_shares_storage (like_t, t));
+  names = lt_tensor_get_names (like_named);
+  g_assert_cmpstr (names[1], ==, "C");
+  lt_assert_values (like_named, 0, 0, 0, 0, 0, 0);
+
+  failed = lt_tensor_new_empty_like (x, (LtDType) 99, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_assert_null (failed);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -331,6 +360,7 @@ main (int   argc,
 
   g_test_add_func ("/create/zeros-ones-full", test_zeros_ones_full);
   g_test_add_func ("/create/empty-shapes", test_empty_shapes);
+  g_test_add_func ("/create/empty-like", test_empty_like);
   g_test_add_func ("/create/arange", test_arange);
   g_test_add_func ("/create/linspace", test_linspace);
   g_test_add_func ("/create/eye", test_eye);

@@ -136,11 +136,11 @@ function inferredDType(data) {
 function like(what, tensor, options, fill) {
     if (!(tensor instanceof Lt.Tensor))
         throw new TypeError(`${what} takes a tensor`);
-    const dtype = asDType(options.dtype, tensor.get_dtype());
-    const result = Lt.Tensor.new_zeros(dtype, tensor.get_sizes());
+    // Of the tensor's sizes, names, device and memory order, zeroed.
+    const result = Lt.Tensor.new_empty_like(tensor, asDType(options.dtype, tensor.get_dtype()));
     if (fill !== 0)
         result.fill(fill);
-    return placed(result, {device: options.device ?? tensor.get_device()});
+    return placed(result, options);
 }
 
 function _init() {

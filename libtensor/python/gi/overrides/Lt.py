@@ -1987,17 +1987,16 @@ def eye(n, m=None, *, dtype=None, device=None, names=None, requires_grad=False):
 def _like(input, dtype, device, requires_grad, what):
     """A new tensor of @input's sizes, names and memory order (PyTorch's
     preserve_format: a transposed input gives a transposed result), in
-    @dtype and on @device unless they are None; its values are @input's,
-    for the caller to overwrite."""
+    @dtype and on @device unless they are None, zeroed."""
     if not isinstance(input, Lt.Tensor):
         raise TypeError('%s expects a tensor, not %r' % (what, type(input).__name__))
-    result = input.to(dtype, copy=True) if dtype is not None else input.clone()
+    result = Lt.Tensor.new_empty_like(input, _as_dtype(_or(dtype, input.get_dtype())))
     return _placed(result, device, None, requires_grad, what)
 
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False):
     """torch.zeros_like(input): zeros of its sizes, dtype, device and names."""
-    return _like(input, dtype, device, requires_grad, 'zeros_like()').fill_(0)
+    return _like(input, dtype, device, requires_grad, 'zeros_like()')
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False):
