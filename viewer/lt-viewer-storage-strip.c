@@ -34,6 +34,8 @@
 #define DIM_FILL_ALPHA 0.05
 #define DIM_LINE_ALPHA 0.15
 #define DIM_TEXT_ALPHA 0.45
+/* With a view selected, the others' tints are this much fainter. */
+#define DIMMED_TINT    0.4
 
 struct _LtViewerStorageStrip
 {
@@ -68,6 +70,8 @@ struct _LtViewerStorageStrip
 
   LtViewerTextCache *index_text;
   LtViewerTextCache *value_text;
+  LtViewerTextCache *position_text;
+  LtViewerTextCache *count_text;
 };
 
 static void lt_viewer_storage_strip_scrollable_init (GtkScrollableInterface *iface);
@@ -633,6 +637,8 @@ watch_selected (LtViewerStorageStrip *self)
       self->selected_cursor = lt_viewer_view_get_cursor (selected);
       g_signal_connect (selected, "changed", G_CALLBACK (on_selected_changed), self);
     }
+  /* The cells show the selected view's order. */
+  invalidate_band (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -873,11 +879,19 @@ typedef struct
   GdkRGBA fg;
   PangoLayout *index_layout;  /* NULL when cells are too small for it */
   PangoLayout *value_layout;
+  PangoLayout *position_layout;
+  double index_font;          /* pixels */
+  double position_font;
   LtViewerTextCache *index_text;
   LtViewerTextCache *value_text;
+  LtViewerTextCache *position_text;
+  LtViewerTextCache *count_text;
   LtStorage *storage;
   const guint32 *views;
   const guint32 *aliases;
+  guint n_views;
+  int selected_bit;           /* -1 for none */
+  LtViewerView *focus_views[LT_VIEWER_MAX_VIEWS];
 } CellPainter;
 
 static void
@@ -905,6 +919,48 @@ append_outline (GtkSnapshot           *snapshot,
   gtk_snapshot_append_border (snapshot, &shape, widths, colors);
 }
 
+/* Black or white, whichever reads better on @color. */
+static GdkRGBA
+text_color_on (const GdkRGBA *color)
+{
+  double luma = 0.2126 * color->red + 0.7152 * color->green + 0.0722 * color->blue;
+
+  return luma > 0.55 ? (GdkRGBA) { 0, 0, 0, 1 } : (GdkRGBA) { 1, 1, 1, 1 };
+}
+
+/* @text on a pill of solid @color, its width fitted to the text, centred
+ * horizontally at @centre_x (clamped to the cell) and vertically on
+ * @centre_y. */
+static void
+paint_pill (const CellPainter *painter,
+            LtViewerTextCache *cache,
+            PangoLayout       *layout,
+            const char        *text,
+            const GdkRGBA     *color,
+            double             x,
+            double             size,
+            double             centre_x,
+            double             centre_y,
+            double             font)
+{
+  double height = (double) round_int (font * 1.3);
+  double width = MIN (size - 2, (double) round_int (font * (0.62 * strlen (text) + 0.6)));
+  double left = CLAMP (centre_x - width / 2, x + 1, x + size - 1 - width);
+  graphene_rect_t box = GRAPHENE_RECT_INIT (left, (double) round_int (centre_y - height / 2),
+                                            width, height);
+  GskRoundedRect shape;
+  GdkRGBA on_color = text_color_on (color);
+
+  gsk_rounded_rect_init_from_rect (&shape, &box, height / 2);
+  append_rounded_fill (painter->snapshot, &shape, color);
+  lt_viewer_text_cache_append (cache, painter->snapshot, layout, text, &box, 0.5, 0.5, &on_color);
+}
+
+/* A cell: one stripe per view that reaches it, each view in its own slot
+ * (the same in every cell, so that gaps show); with a view selected, the
+ * other views' stripes dimmed and, on the cells it reaches, the row-major
+ * position of its (first) element there and how many of its elements land
+ * there when more than one. */
 static void
 paint_cell (const CellPainter *painter,
             gint64             cell,
@@ -922,13 +978,20 @@ paint_cell (const CellPainter *painter,
   graphene_rect_t rect = GRAPHENE_RECT_INIT (x, y, size, size);
   GskRoundedRect shape;
   GdkRGBA text_color;
-  guint n = 0;
+  int focus = painter->selected_bit;
+  guint focus_count = 0;
+  gint64 focus_first = -1;
 
   gsk_rounded_rect_init_from_rect (&shape, &rect, radius);
-  for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1;)
-    n++;
 
-  if (n == 0)
+  /* The view whose marks the cell carries: the selected one, or without a
+   * selection the first that lands on the cell more than once. */
+  if (focus < 0 && aliases != 0)
+    focus = g_bit_nth_lsf (aliases, -1);
+  if (focus >= 0 && (mask & (1u << focus)) != 0)
+    focus_count = lt_viewer_view_count_elements (painter->focus_views[focus], cell, &focus_first);
+
+  if (mask == 0)
     {
       GdkRGBA fill = with_alpha (&painter->fg, DIM_FILL_ALPHA);
       GdkRGBA border = with_alpha (&painter->fg, DIM_LINE_ALPHA);
@@ -939,47 +1002,36 @@ paint_cell (const CellPainter *painter,
     }
   else
     {
-      double stripe = size / n;
-      guint i = 0;
+      double slot = size / MAX (painter->n_views, 1);
+      gboolean reached_by_selected = painter->selected_bit >= 0
+                                     && (mask & (1u << painter->selected_bit)) != 0;
 
-      /* Several views: vertical stripes, one per view, in view order. */
       gtk_snapshot_push_rounded_clip (snapshot, &shape);
-      for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1; i++)
+      for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1;)
         {
-          GdkRGBA tint = with_alpha (&view_colors[bit], TINT_ALPHA);
-          double x0 = x + (double) round_int (i * stripe);
-          double x1 = i + 1 == n ? x + size : x + (double) round_int ((i + 1) * stripe);
+          gboolean dimmed = painter->selected_bit >= 0 && bit != painter->selected_bit;
+          GdkRGBA tint = with_alpha (&view_colors[bit],
+                                     dimmed ? TINT_ALPHA * DIMMED_TINT : TINT_ALPHA);
+          double x0 = x + (double) round_int (bit * slot);
+          double x1 = (guint) bit + 1 == painter->n_views ? x + size
+                                                          : x + (double) round_int ((bit + 1) * slot);
 
           gtk_snapshot_append_color (snapshot, &tint, &GRAPHENE_RECT_INIT (x0, y, x1 - x0, size));
         }
       gtk_snapshot_pop (snapshot);
 
-      if (n == 1)
+      if (reached_by_selected)
+        append_outline (snapshot, &rect, radius, line, &view_colors[painter->selected_bit]);
+      else if (painter->selected_bit < 0 && (mask & (mask - 1)) == 0)
         append_outline (snapshot, &rect, radius, line, &view_colors[g_bit_nth_lsf (mask, -1)]);
       else
         {
-          GdkRGBA border = with_alpha (&painter->fg, 0.6);
+          GdkRGBA border = with_alpha (&painter->fg, painter->selected_bit >= 0 ? 0.3 : 0.6);
 
           append_outline (snapshot, &rect, radius, line, &border);
         }
-      text_color = painter->fg;
-    }
-
-  if (aliases != 0)
-    {
-      /* Aliased: a second, inner border and a badge in the top right
-       * corner, both in the colour of the (first) view that repeats it. */
-      const GdkRGBA *color = &view_colors[g_bit_nth_lsf (aliases, -1)];
-      double inset = 2 * line;
-      double badge = MAX (4.0, (double) round_int (10.0 * size / CELL_SIZE));
-      graphene_rect_t inner = GRAPHENE_RECT_INIT (x + inset, y + inset,
-                                                  size - 2 * inset, size - 2 * inset);
-      graphene_rect_t dot = GRAPHENE_RECT_INIT (x + size - inset - badge, y + inset, badge, badge);
-      GskRoundedRect dot_shape;
-
-      append_outline (snapshot, &inner, MAX (0, radius - inset), MAX (1, line / 2), color);
-      gsk_rounded_rect_init_from_rect (&dot_shape, &dot, badge / 2);
-      append_rounded_fill (snapshot, &dot_shape, color);
+      text_color = painter->selected_bit >= 0 && !reached_by_selected
+                     ? with_alpha (&painter->fg, 0.7) : painter->fg;
     }
 
   if (painter->value_layout != NULL)
@@ -998,11 +1050,40 @@ paint_cell (const CellPainter *painter,
                                        0, 0, &index_color);
         }
 
+      if (focus_count > 0 && painter->position_layout != NULL
+          && focus == painter->selected_bit)
+        {
+          /* The order: the position of the element in the middle. */
+          g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, focus_first);
+          paint_pill (painter, painter->position_text, painter->position_layout, text,
+                      &view_colors[focus], x, size, x + size / 2, y + 0.47 * size,
+                      painter->position_font);
+        }
+      if (focus_count > 1 && painter->index_layout != NULL)
+        {
+          /* Translators: how many elements of a view land on one storage
+           * cell, as in "×3" */
+          g_snprintf (text, sizeof text, _("×%u"), focus_count);
+          paint_pill (painter, painter->count_text, painter->index_layout, text,
+                      &view_colors[focus], x, size, x + size - pad, y + pad / 2 + 0.12 * size,
+                      painter->index_font);
+        }
+
       lt_viewer_format_value (painter->storage, cell, text, sizeof text);
-      /* At the bottom, so that the middle of the cell is only its colour. */
+      /* At the bottom, clear of the position above it. */
       lt_viewer_text_cache_append (painter->value_text, snapshot, painter->value_layout, text,
                                    &GRAPHENE_RECT_INIT (x + 2, y, size - 4, size - pad),
                                    0.5, 1, &text_color);
+    }
+  else if (focus_count > 1)
+    {
+      /* Too small for text: a dot for a cell reached several times. */
+      double badge = MAX (3.0, (double) round_int (10.0 * size / CELL_SIZE));
+      GskRoundedRect dot;
+
+      gsk_rounded_rect_init_from_rect (&dot, &GRAPHENE_RECT_INIT (x + size - badge - 1, y + 1,
+                                                                  badge, badge), badge / 2);
+      append_rounded_fill (snapshot, &dot, &view_colors[focus]);
     }
 }
 
@@ -1035,12 +1116,18 @@ build_band (LtViewerStorageStrip *self,
 {
   g_autoptr (PangoLayout) index_layout = NULL;
   g_autoptr (PangoLayout) value_layout = NULL;
+  g_autoptr (PangoLayout) position_layout = NULL;
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   CellPainter painter = { 0, };
   gsize n_masks = 0;
 
+  painter.index_font = 0.2 * geometry->cell;
+  painter.position_font = 0.24 * geometry->cell;
   if (geometry->cell >= MIN_CELL_FOR_INDEX)
-    index_layout = create_layout (self, 0.2 * geometry->cell);
+    {
+      index_layout = create_layout (self, painter.index_font);
+      position_layout = create_layout (self, painter.position_font);
+    }
   if (geometry->cell >= MIN_CELL_FOR_VALUE)
     value_layout = create_layout (self, 0.26 * geometry->cell);
 
@@ -1049,11 +1136,22 @@ build_band (LtViewerStorageStrip *self,
   painter.fg = *fg;
   painter.index_layout = index_layout;
   painter.value_layout = value_layout;
+  painter.position_layout = position_layout;
   painter.index_text = self->index_text;
   painter.value_text = self->value_text;
+  painter.position_text = self->position_text;
+  painter.count_text = self->count_text;
   painter.storage = lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson));
   painter.views = lt_viewer_lesson_get_cell_views (self->lesson, &n_masks);
   painter.aliases = lt_viewer_lesson_get_cell_aliases (self->lesson, &n_masks);
+  painter.n_views = self->n_views;
+  painter.selected_bit = -1;
+  for (guint i = 0; i < self->n_views; i++)
+    {
+      painter.focus_views[i] = lt_viewer_lesson_get_view (self->lesson, i);
+      if (painter.focus_views[i] == self->selected)
+        painter.selected_bit = (int) i;
+    }
 
   for (gint64 row = row0; row < row1; row++)
     for (gint64 col = col0; col < col1; col++)
@@ -1427,6 +1525,8 @@ lt_viewer_storage_strip_system_setting_changed (GtkWidget        *widget,
   invalidate_band (self);
   lt_viewer_text_cache_reset (self->index_text);
   lt_viewer_text_cache_reset (self->value_text);
+  lt_viewer_text_cache_reset (self->position_text);
+  lt_viewer_text_cache_reset (self->count_text);
   gtk_widget_queue_draw (widget);
 }
 
@@ -1439,6 +1539,8 @@ lt_viewer_storage_strip_finalize (GObject *object)
 
   g_clear_pointer (&self->index_text, lt_viewer_text_cache_free);
   g_clear_pointer (&self->value_text, lt_viewer_text_cache_free);
+  g_clear_pointer (&self->position_text, lt_viewer_text_cache_free);
+  g_clear_pointer (&self->count_text, lt_viewer_text_cache_free);
 
   G_OBJECT_CLASS (lt_viewer_storage_strip_parent_class)->finalize (object);
 }
@@ -1647,6 +1749,8 @@ lt_viewer_storage_strip_init (LtViewerStorageStrip *self)
   self->zoom = 1.0;
   self->index_text = lt_viewer_text_cache_new ();
   self->value_text = lt_viewer_text_cache_new ();
+  self->position_text = lt_viewer_text_cache_new ();
+  self->count_text = lt_viewer_text_cache_new ();
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);
 

@@ -825,6 +825,38 @@ lt_viewer_view_find_elements (LtViewerView *self,
   return elements;
 }
 
+/**
+ * lt_viewer_view_count_elements:
+ * @self: a #LtViewerView
+ * @cell: a storage index
+ * @out_first: (out) (optional): the row-major index of the first element on
+ *   @cell, -1 when none is
+ *
+ * How many elements land on @cell, without listing them: what a drawing of
+ * the storage needs for each cell on screen.
+ *
+ * Returns: the number of elements whose storage index is @cell
+ */
+guint
+lt_viewer_view_count_elements (LtViewerView *self,
+                               gint64        cell,
+                               gint64       *out_first)
+{
+  guint32 begin, end;
+
+  g_return_val_if_fail (LT_VIEWER_IS_VIEW (self), 0);
+
+  if (out_first != NULL)
+    *out_first = -1;
+  if (!ensure_lookup (self) || cell < self->lowest || cell > self->highest)
+    return 0;
+  begin = self->starts[cell - self->lowest];
+  end = self->starts[cell - self->lowest + 1];
+  if (out_first != NULL && end > begin)
+    *out_first = self->order[begin];
+  return end - begin;
+}
+
 static void
 set_reason (char       **reason,
             const char  *text)

@@ -79,6 +79,11 @@ char          *lt_viewer_view_format_address      (LtViewerView *self,
 GArray        *lt_viewer_view_find_elements       (LtViewerView *self,
                                                    gint64        cell);
 
+/* How many elements land on storage cell @cell, and the row-major index of
+ * the first (-1 for none): a lookup. */
+guint          lt_viewer_view_count_elements      (LtViewerView *self,
+                                                   gint64        cell,
+                                                   gint64       *out_first);
 /* Badges, in words, for the teacher to read out. */
 gboolean       lt_viewer_view_explain_contiguity  (LtViewerView *self,
                                                    char        **reason);

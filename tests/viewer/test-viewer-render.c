@@ -201,7 +201,9 @@ cell_pixel (const Image *image,
 
 /* The points tensor's storage is 4, 1, 5, 3, 2, 1. t[1] (red) reaches
  * cells 2 and 3; t.t()[0], the first column (blue), reaches 0, 2 and 4;
- * cell 2 is reached by both, 1 and 5 by neither. */
+ * cell 2 is reached by both, 1 and 5 by neither. Each view has its slot in
+ * every cell, red the left half and blue the right, so a cell one view
+ * reaches is tinted in that view's half only. */
 static void
 check_points_colors (gboolean dark)
 {
@@ -234,13 +236,13 @@ check_points_colors (gboolean dark)
         }
       else if (red[cell])
         {
-          g_assert_true (is_reddish (centre));
-          g_assert_true (is_reddish (left) && is_reddish (right));
+          g_assert_true (is_reddish (left));
+          g_assert_true (is_neutral (right));
         }
       else if (blue[cell])
         {
-          g_assert_true (is_bluish (centre));
-          g_assert_true (is_bluish (left) && is_bluish (right));
+          g_assert_true (is_bluish (right));
+          g_assert_true (is_neutral (left));
         }
       else
         {
@@ -346,6 +348,94 @@ test_strip_aliasing (void)
   g_assert_cmpint (count_solid (&image, strip, 4, purple), <, 5);
   g_assert_cmpint (count_solid (&image, strip, 5, purple), <, 5);
   g_assert_cmpint (count_solid (&image, strip, 2, purple), <, 5);
+
+  close_window (strip);
+}
+
+/* Whether the pixels in the middle of cell @cell, where the position is
+ * written, are the same in @a and @b. */
+static gboolean
+same_position_text (const Image *a,
+                    const Image *b,
+                    GtkWidget   *strip,
+                    gint64       cell)
+{
+  graphene_rect_t bounds;
+
+  cell_bounds (strip, cell, &bounds);
+  for (int y = 0.38 * bounds.size.height; y < 0.56 * bounds.size.height; y++)
+    for (int x = 0.42 * bounds.size.width; x < 0.58 * bounds.size.width; x++)
+      {
+        Rgb p = pixel (a, bounds.origin.x + x, bounds.origin.y + y);
+        Rgb q = pixel (b, bounds.origin.x + x, bounds.origin.y + y);
+
+        if (p.r != q.r || p.g != q.g || p.b != q.b)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* A still image shows the selected view's order: t and t.t(), in one
+ * colour, reach the same cells, but their elements land there in other
+ * orders (t.t() reads cells 0, 2, 4, 1, 3, 5), so selecting one or the
+ * other changes the position written in exactly the cells where it
+ * differs. */
+static void
+test_strip_shows_selected_order (void)
+{
+  g_autoptr (LtViewerLesson) lesson = new_points_lesson ();
+  LtViewerView *t = add_view (lesson, BLUE, "t");
+  LtViewerView *transposed = add_view (lesson, BLUE, "t.t()");
+  GtkWidget *strip;
+  g_auto (Image) none = { 0, };
+  g_auto (Image) first = { 0, };
+  g_auto (Image) second = { 0, };
+  const Rgb blue = { 0x35, 0x84, 0xe4 };
+
+  strip = show_strip (lesson, 500, 200);
+  render (strip, &none);
+  lt_viewer_lesson_set_selected (lesson, t);
+  render (strip, &first);
+  lt_viewer_lesson_set_selected (lesson, transposed);
+  render (strip, &second);
+
+  for (gint64 cell = 0; cell < 6; cell++)
+    {
+      gboolean same_position = cell == 0 || cell == 5;
+
+      g_assert_cmpint (same_position_text (&first, &second, strip, cell), ==, same_position);
+      /* The position is written on a pill of the view's colour. */
+      g_assert_cmpint (count_solid (&first, strip, cell, blue), >, 40);
+      g_assert_cmpint (count_solid (&none, strip, cell, blue), <, 5);
+    }
+
+  close_window (strip);
+}
+
+/* With a view selected, the other views' stripes are dimmed. */
+static void
+test_strip_dims_other_views (void)
+{
+  g_autoptr (LtViewerLesson) lesson = new_points_lesson ();
+  LtViewerView *red = add_view (lesson, RED, "t[1]");
+  GtkWidget *strip;
+  g_auto (Image) none = { 0, };
+  g_auto (Image) selected = { 0, };
+  Rgb before, after;
+
+  add_view (lesson, BLUE, "t.t()[0]");
+  strip = show_strip (lesson, 500, 200);
+  render (strip, &none);
+  lt_viewer_lesson_set_selected (lesson, red);
+  render (strip, &selected);
+
+  /* Cell 4 is blue's only, in blue's half. */
+  before = cell_pixel (&none, strip, 4, 0.75, 0.3);
+  after = cell_pixel (&selected, strip, 4, 0.75, 0.3);
+  g_test_message ("blue's stripe: %d,%d,%d, then %d,%d,%d", before.r, before.g, before.b,
+                  after.r, after.g, after.b);
+  g_assert_true (is_bluish (before));
+  g_assert_cmpint (after.b - after.r, <, (before.b - before.r) / 2);
 
   close_window (strip);
 }
@@ -789,6 +879,8 @@ main (int   argc,
   g_test_add_func ("/viewer/render/strip/colors", test_strip_colors);
   g_test_add_func ("/viewer/render/strip/colors-dark", test_strip_colors_dark);
   g_test_add_func ("/viewer/render/strip/aliasing", test_strip_aliasing);
+  g_test_add_func ("/viewer/render/strip/selected-order", test_strip_shows_selected_order);
+  g_test_add_func ("/viewer/render/strip/dims-other-views", test_strip_dims_other_views);
   g_test_add_func ("/viewer/render/strip/hover-outline", test_strip_hover_outline);
   g_test_add_func ("/viewer/render/strip/large", test_strip_large);
   g_test_add_func ("/viewer/render/grid/hover-outline", test_grid_hover_outline);

@@ -199,6 +199,25 @@ test_find_elements_aliased (void)
   assert_find (leading, 2, 8, 9, 10, 11, 20, 21, 22, 23);
 }
 
+/* count_elements() agrees with find_elements(), without the list. */
+static void
+test_count_elements (void)
+{
+  g_autoptr (LtViewerView) windows = new_view ("[0., 1, 2, 3, 4, 5, 6]", "t.unfold(0, 3, 1)");
+  g_autoptr (LtViewerView) transposed = new_view (POINTS, "t.t()");
+  gint64 first = 0;
+
+  g_assert_cmpuint (lt_viewer_view_count_elements (windows, 2, &first), ==, 3);
+  g_assert_cmpint (first, ==, 2);
+  g_assert_cmpuint (lt_viewer_view_count_elements (windows, 6, &first), ==, 1);
+  g_assert_cmpint (first, ==, 14);
+  g_assert_cmpuint (lt_viewer_view_count_elements (windows, 7, &first), ==, 0);
+  g_assert_cmpint (first, ==, -1);
+  g_assert_cmpuint (lt_viewer_view_count_elements (transposed, 1, &first), ==, 1);
+  g_assert_cmpint (first, ==, 3);
+  g_assert_cmpuint (lt_viewer_view_count_elements (transposed, -1, NULL), ==, 0);
+}
+
 /* A million elements: the lookup is built once, then each cell is cheap. */
 static void
 test_find_elements_large (void)
@@ -593,6 +612,7 @@ main (int   argc,
   g_test_add_func ("/viewer/view/format-address", test_format_address);
   g_test_add_func ("/viewer/view/find-elements", test_find_elements);
   g_test_add_func ("/viewer/view/find-elements/aliased", test_find_elements_aliased);
+  g_test_add_func ("/viewer/view/count-elements", test_count_elements);
   g_test_add_func ("/viewer/view/find-elements/large", test_find_elements_large);
   g_test_add_func ("/viewer/view/badges/contiguity", test_explain_contiguity);
   g_test_add_func ("/viewer/view/badges/aliasing", test_explain_aliasing);
