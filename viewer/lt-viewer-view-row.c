@@ -126,6 +126,36 @@ update_color (LtViewerViewRow *self)
 
 static void on_layout_value_changed (LtViewerViewRow *self);
 
+/* The wheel over a spin button changes its value only while it has the
+ * focus; otherwise it scrolls the sidebar, as the pointer passing over a
+ * spin button on the way down must not edit a view. */
+static gboolean
+on_spin_scroll (GtkEventControllerScroll *controller,
+                double                    dx,
+                double                    dy,
+                gpointer                  data)
+{
+  GtkWidget *spin = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkRoot *root = gtk_widget_get_root (spin);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *scrolled;
+
+  if (focus != NULL && (focus == spin || gtk_widget_is_ancestor (focus, spin)))
+    return FALSE;
+
+  scrolled = gtk_widget_get_ancestor (spin, GTK_TYPE_SCROLLED_WINDOW);
+  if (scrolled != NULL)
+    {
+      GtkAdjustment *adjustment =
+        gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      double step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+                      ? MAX (gtk_adjustment_get_page_size (adjustment) / 8, 20) : 1;
+
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * step);
+    }
+  return TRUE;
+}
+
 static GtkSpinButton *
 add_spin (LtViewerViewRow *self,
           double           lower,
@@ -135,12 +165,17 @@ add_spin (LtViewerViewRow *self,
           const char      *accessible_label)
 {
   GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), 3);
   gtk_widget_set_hexpand (spin, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   accessible_label, -1);
+  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_spin_scroll), NULL);
+  gtk_widget_add_controller (spin, scroll);
   g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (on_layout_value_changed), self);
   gtk_grid_attach (self->layout_grid, spin, column, row, 1, 1);
   return GTK_SPIN_BUTTON (spin);

@@ -44,6 +44,17 @@ struct _LtViewerWindow
 
   guint play_source;
 
+  /* The lesson as last opened or saved, in its file format: the lesson is
+   * modified while it saves to anything else. Checked once per main loop
+   * iteration after changes. */
+  char *saved_data;
+  gboolean modified;
+  guint modified_source;
+  /* Set once the user has answered the save-changes question with
+   * Discard, or saved from it. */
+  gboolean close_confirmed;
+  gboolean close_after_save;
+
   /* Set while widgets are filled from the model, so that their change
    * signals do not write back. */
   gboolean updating;
@@ -207,9 +218,12 @@ update_title (LtViewerWindow *self)
 {
   const char *title = lt_viewer_lesson_get_title (self->lesson);
   g_autofree char *subtitle = NULL;
+  g_autofree char *shown = NULL;
 
   if (title == NULL || title[0] == '\0')
     title = _("Untitled Lesson");
+  /* Translators: the window title of a lesson with unsaved changes */
+  shown = self->modified ? g_strdup_printf (_("• %s"), title) : g_strdup (title);
 
   if (self->file != NULL)
     subtitle = g_file_get_basename (self->file);
@@ -218,9 +232,9 @@ update_title (LtViewerWindow *self)
   else
     subtitle = g_strdup (_("New lesson"));
 
-  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_title (self->window_title, shown);
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_window_set_title (GTK_WINDOW (self), shown);
   gtk_label_set_text (self->title_label, title);
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->title_entry)),
@@ -859,13 +873,73 @@ on_speed_changed (LtViewerWindow *self)
     }
 }
 
+/* Unsaved changes */
+
+/* Closes the window, the user having chosen what happens to its changes. */
+static gboolean
+close_after_confirmation (gpointer data)
+{
+  LtViewerWindow *self = data;
+
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+check_modified (gpointer data)
+{
+  LtViewerWindow *self = data;
+  g_autofree char *current = NULL;
+  gboolean modified;
+
+  self->modified_source = 0;
+  if (self->lesson == NULL)
+    return G_SOURCE_REMOVE;
+  current = lt_viewer_lesson_save_to_data (self->lesson, NULL);
+  modified = g_strcmp0 (current, self->saved_data) != 0;
+  if (modified != self->modified)
+    {
+      self->modified = modified;
+      update_title (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_modified_check (LtViewerWindow *self)
+{
+  if (self->modified_source == 0)
+    self->modified_source = g_idle_add (check_modified, self);
+}
+
+/* The lesson as it is now is the saved one. */
+static void
+mark_saved (LtViewerWindow *self)
+{
+  g_free (self->saved_data);
+  self->saved_data = lt_viewer_lesson_save_to_data (self->lesson, NULL);
+  g_clear_handle_id (&self->modified_source, g_source_remove);
+  self->modified = FALSE;
+  update_title (self);
+}
+
 /* The lesson */
+
+static void
+on_lesson_items_changed (LtViewerWindow *self)
+{
+  schedule_modified_check (self);
+}
 
 static void
 on_lesson_notify (LtViewerWindow *self,
                   GParamSpec     *pspec)
 {
   const char *name = g_param_spec_get_name (pspec);
+
+  if (!g_str_equal (name, "selected") && !g_str_equal (name, "hover-cell"))
+    schedule_modified_check (self);
 
   if (g_str_equal (name, "title"))
     update_title (self);
@@ -882,6 +956,7 @@ on_lesson_changed (LtViewerWindow *self)
 {
   /* A view's colour or tensor, or the base: the badges may change. */
   update_selected_view (self);
+  schedule_modified_check (self);
 }
 
 static void
@@ -954,6 +1029,11 @@ lt_viewer_window_set_lesson (LtViewerWindow *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (lesson, "changed", G_CALLBACK (on_lesson_changed), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (lesson, "items-changed", G_CALLBACK (on_lesson_items_changed), self,
+                           G_CONNECT_SWAPPED);
+  self->close_confirmed = FALSE;
+  self->close_after_save = FALSE;
+  mark_saved (self);
 
   lt_viewer_storage_strip_set_lesson (self->storage_strip, lesson);
   lt_viewer_view_grid_set_lesson (self->view_grid, lesson);
@@ -1070,7 +1150,11 @@ on_save_response (GtkNativeDialog *dialog,
 
       if (!lt_viewer_window_save_to_file (self, file, &error))
         show_error_dialog (self, _("Could Not Save the Lesson"), error->message);
+      else if (self->close_after_save)
+        g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_after_confirmation, g_object_ref (self),
+                         g_object_unref);
     }
+  self->close_after_save = FALSE;
   g_object_unref (dialog);
   g_object_unref (self);
 }
@@ -1396,10 +1480,76 @@ build_lessons_menu (void)
 
 /* Window state */
 
+static void
+on_save_changes_response (AdwMessageDialog *dialog,
+                          const char       *response,
+                          LtViewerWindow   *self)
+{
+  /* Closed once the dialog, which is transient for the window, is gone. */
+  if (g_str_equal (response, "discard"))
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_after_confirmation, g_object_ref (self),
+                     g_object_unref);
+  else if (g_str_equal (response, "save") && self->file != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (lt_viewer_window_save_to_file (self, self->file, &error))
+        g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_after_confirmation, g_object_ref (self),
+                         g_object_unref);
+      else
+        show_error_dialog (self, _("Could Not Save the Lesson"), error->message);
+    }
+  else if (g_str_equal (response, "save"))
+    {
+      /* A lesson without a file asks where, then closes once saved. */
+      self->close_after_save = TRUE;
+      g_action_group_activate_action (G_ACTION_GROUP (self), "save-as", NULL);
+    }
+}
+
+static void
+ask_save_changes (LtViewerWindow *self)
+{
+  const char *title = lt_viewer_lesson_get_title (self->lesson);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (title == NULL || title[0] == '\0')
+    title = _("Untitled Lesson");
+  body = g_strdup_printf (_("“%s” has changes that are not saved. Closing without saving "
+                            "loses them."), title);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_changes_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static gboolean
 lt_viewer_window_close_request (GtkWindow *window)
 {
   LtViewerWindow *self = LT_VIEWER_WINDOW (window);
+
+  /* Changes made just now count too. */
+  if (self->modified_source != 0)
+    {
+      g_source_remove (self->modified_source);
+      check_modified (self);
+    }
+  if (self->modified && !self->close_confirmed)
+    {
+      ask_save_changes (self);
+      return TRUE;
+    }
 
   if (self->settings != NULL)
     {
@@ -1460,6 +1610,7 @@ lt_viewer_window_dispose (GObject *object)
   LtViewerWindow *self = LT_VIEWER_WINDOW (object);
 
   g_clear_handle_id (&self->play_source, g_source_remove);
+  g_clear_handle_id (&self->modified_source, g_source_remove);
   if (self->selected != NULL)
     g_signal_handlers_disconnect_by_data (self->selected, self);
   if (self->lesson != NULL)
@@ -1474,6 +1625,7 @@ lt_viewer_window_dispose (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->builtin, g_free);
+  g_clear_pointer (&self->saved_data, g_free);
 
   G_OBJECT_CLASS (lt_viewer_window_parent_class)->dispose (object);
 }
@@ -1737,7 +1889,7 @@ lt_viewer_window_save_to_file (LtViewerWindow  *self,
 
   g_clear_pointer (&self->builtin, g_free);
   g_set_object (&self->file, file);
-  update_title (self);
+  mark_saved (self);
   remember_lesson (self);
   return TRUE;
 }

@@ -316,6 +316,58 @@ test_layout_spins (void)
   close_window (window);
 }
 
+/* A wheel step over @widget, its controllers run as GTK runs them:
+ * capture, target, then bubble phase, until one handles it. */
+static void
+scroll_over (GtkWidget *widget,
+             double     dy)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET, GTK_PHASE_BUBBLE };
+
+  for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+        gboolean handled = FALSE;
+
+        if (!GTK_IS_EVENT_CONTROLLER_SCROLL (controller)
+            || gtk_event_controller_get_propagation_phase (controller) != phases[p])
+          continue;
+        g_signal_emit_by_name (controller, "scroll", 0.0, dy, &handled);
+        if (handled)
+          return;
+      }
+}
+
+/* The wheel over a spin button the pointer only passes edits nothing
+ * (points[1] once became t.as_strided((1,), (1,), 2) that way); with the
+ * focus in it, it steps the value. */
+static void
+test_wheel_over_spins (void)
+{
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  LtViewerView *view = lt_viewer_lesson_get_view (lesson, 1);
+  LtViewerViewRow *row = get_row (window, 1);
+  GtkGrid *grid = get_row_child (row, "layout_grid");
+  GtkWidget *size = gtk_grid_get_child_at (grid, 1, 1);
+
+  gtk_widget_grab_focus (GTK_WIDGET (get_child (window, "views_list")));
+  scroll_over (size, 1);
+  scroll_over (size, -1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (size)), ==, 2);
+  g_assert_cmpstr (lt_viewer_view_get_expression (view), ==, "t[1]");
+
+  /* (Up, a negative dy, steps up.) */
+  g_assert_true (gtk_widget_grab_focus (size));
+  scroll_over (size, -1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (size)), ==, 3);
+  g_assert_cmpstr (lt_viewer_view_get_expression (view), ==, "t.as_strided((3,), (1,), 2)");
+
+  close_window (window);
+}
+
 static void
 test_malformed_file (void)
 {
@@ -418,6 +470,105 @@ test_save_open (void)
 
   close_window (other);
   close_window (window);
+  delete_temp_file (file);
+}
+
+static const char *
+window_title (LtViewerWindow *window)
+{
+  return adw_window_title_get_title (get_child (window, "window_title"));
+}
+
+/* Edits mark the title; undoing them, or saving, clears the mark; closing
+ * with unsaved changes asks first. Selecting and stepping are not edits. */
+static void
+test_unsaved_changes (void)
+{
+  g_autoptr (GFile) file = temp_file ("modified.lesson");
+  g_autoptr (GError) error = NULL;
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  LtViewerView *view = lt_viewer_lesson_get_view (lesson, 1);
+  g_autofree char *title = g_strdup (lt_viewer_lesson_get_title (lesson));
+  AdwMessageDialog *dialog;
+  gboolean destroyed = FALSE;
+
+  viewer_test_spin_until_idle ();
+  g_assert_cmpstr (window_title (window), ==, title);
+
+  lt_viewer_lesson_set_selected (lesson, view);
+  lt_viewer_view_set_cursor (view, 1);
+  viewer_test_spin_until_idle ();
+  g_assert_cmpstr (window_title (window), ==, title);
+
+  lt_viewer_lesson_set_title (lesson, "Changed");
+  viewer_test_spin_until_idle ();
+  g_assert_cmpstr (window_title (window), ==, "• Changed");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Changed");
+  lt_viewer_lesson_set_title (lesson, title);
+  viewer_test_spin_until_idle ();
+  g_assert_cmpstr (window_title (window), ==, title);
+
+  /* Saving clears the mark. */
+  g_assert_true (lt_viewer_view_set_expression (view, "t[2]", NULL));
+  viewer_test_spin_until_idle ();
+  g_assert_true (g_str_has_prefix (window_title (window), "• "));
+  g_assert_true (lt_viewer_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (window_title (window), ==, title);
+
+  /* Closing with changes asks; Cancel keeps the window, Discard closes. */
+  lt_viewer_lesson_set_notes (lesson, "New notes.");
+  g_signal_connect_swapped (window, "destroy", G_CALLBACK (viewer_test_set_flag), &destroyed);
+  gtk_window_close (GTK_WINDOW (window));
+  viewer_test_spin_until_idle ();
+  g_assert_false (destroyed);
+  dialog = find_message_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
+  /* (A button answers, then closes the dialog.) */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  viewer_test_spin_until_idle ();
+  g_assert_null (find_message_dialog (window));
+  g_assert_false (destroyed);
+
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_message_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  gtk_window_close (GTK_WINDOW (dialog));
+  viewer_test_spin_until_idle ();
+  g_assert_true (destroyed);
+  delete_temp_file (file);
+}
+
+/* Save from the question writes the file and closes. */
+static void
+test_save_changes_on_close (void)
+{
+  g_autoptr (GFile) file = temp_file ("saved-on-close.lesson");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtViewerLesson) reopened = NULL;
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  AdwMessageDialog *dialog;
+  gboolean destroyed = FALSE;
+
+  g_assert_true (lt_viewer_window_save_to_file (window, file, &error));
+  lt_viewer_lesson_set_notes (lesson, "Saved on close.");
+  g_signal_connect_swapped (window, "destroy", G_CALLBACK (viewer_test_set_flag), &destroyed);
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_message_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "save");
+  gtk_window_close (GTK_WINDOW (dialog));
+  viewer_test_spin_until_idle ();
+  g_assert_true (destroyed);
+
+  reopened = lt_viewer_lesson_load_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (lt_viewer_lesson_get_notes (reopened), ==, "Saved on close.");
   delete_temp_file (file);
 }
 
@@ -852,8 +1003,11 @@ main (int   argc,
   g_test_add_func ("/viewer/window/builtin-lessons", test_builtin_lessons);
   g_test_add_func ("/viewer/window/invalid-expression", test_invalid_expression);
   g_test_add_func ("/viewer/window/layout-spins", test_layout_spins);
+  g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
   g_test_add_func ("/viewer/window/malformed-file", test_malformed_file);
   g_test_add_func ("/viewer/window/save-open", test_save_open);
+  g_test_add_func ("/viewer/window/unsaved-changes", test_unsaved_changes);
+  g_test_add_func ("/viewer/window/save-changes-on-close", test_save_changes_on_close);
   g_test_add_func ("/viewer/window/export", test_export);
   g_test_add_func ("/viewer/window/actions", test_actions);
   g_test_add_func ("/viewer/window/order-stepper", test_order_stepper);
