@@ -10,25 +10,11 @@
 #include <glib/gi18n-lib.h>
 
 #include "lt-viewer-lesson.h"
+#include "lt-viewer-palette.h"
 
 /* The most storage cells a base tensor may have: each gets two 32-bit masks
  * and is drawn. */
 #define MAX_CELLS (G_GINT64_CONSTANT (1) << 24)
-
-/* GNOME's palette (the "3" shades): saturated enough to tell apart on a
- * light background, light enough on a dark one. */
-static const char *const palette[] = {
-  "#3584e4", /* blue */
-  "#33d17a", /* green */
-  "#ff7800", /* orange */
-  "#9141ac", /* purple */
-  "#e01b24", /* red */
-  "#f6d32d", /* yellow */
-  "#986a44", /* brown */
-  "#2190a4", /* teal */
-  "#c061cb", /* pink */
-  "#77767b", /* grey */
-};
 
 struct _LtViewerLesson
 {
@@ -753,17 +739,18 @@ lt_viewer_lesson_get_seed (LtViewerLesson *self)
 static const char *
 next_color (LtViewerLesson *self)
 {
-  for (guint c = 0; c < G_N_ELEMENTS (palette); c++)
+  for (guint c = 0; c < lt_viewer_palette_get_n_colors (); c++)
     {
+      const char *color = lt_viewer_palette_get_color (c);
       gboolean used = FALSE;
 
       for (guint i = 0; i < self->views->len && !used; i++)
         used = g_ascii_strcasecmp (lt_viewer_view_get_color (g_ptr_array_index (self->views, i)),
-                                   palette[c]) == 0;
+                                   color) == 0;
       if (!used)
-        return palette[c];
+        return color;
     }
-  return palette[self->views->len % G_N_ELEMENTS (palette)];
+  return lt_viewer_palette_get_color (self->views->len);
 }
 
 /**

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "lt-viewer-storage-strip.h"
+#include "lt-viewer-swatch.h"
 
 /* Cell geometry at zoom 1, in pixels. */
 #define CELL_SIZE   48
@@ -1010,13 +1011,15 @@ paint_cell (const CellPainter *painter,
       for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1;)
         {
           gboolean dimmed = painter->selected_bit >= 0 && bit != painter->selected_bit;
-          GdkRGBA tint = with_alpha (&view_colors[bit],
-                                     dimmed ? TINT_ALPHA * DIMMED_TINT : TINT_ALPHA);
           double x0 = x + (double) round_int (bit * slot);
           double x1 = (guint) bit + 1 == painter->n_views ? x + size
                                                           : x + (double) round_int ((bit + 1) * slot);
 
-          gtk_snapshot_append_color (snapshot, &tint, &GRAPHENE_RECT_INIT (x0, y, x1 - x0, size));
+          /* Each view in its colour and its pattern. */
+          lt_viewer_append_view_fill (snapshot, &GRAPHENE_RECT_INIT (x0, y, x1 - x0, size),
+                                      &view_colors[bit],
+                                      dimmed ? TINT_ALPHA * DIMMED_TINT : TINT_ALPHA, bit,
+                                      size / CELL_SIZE);
         }
       gtk_snapshot_pop (snapshot);
 

@@ -15,7 +15,7 @@
 /* The most elements a view may have to be drawn: each has a cached storage
  * index, and the element lookup by cell indexes them with 32 bits. */
 #define MAX_ELEMENTS (G_GINT64_CONSTANT (1) << 24)
-#define DEFAULT_COLOR "#3584e4"
+#define DEFAULT_COLOR "#0072b2"
 
 struct _LtViewerView
 {

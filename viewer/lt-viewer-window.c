@@ -14,6 +14,7 @@
 #include "lt-viewer-export.h"
 #include "lt-viewer-lesson-file.h"
 #include "lt-viewer-storage-strip.h"
+#include "lt-viewer-swatch.h"
 #include "lt-viewer-view-grid.h"
 #include "lt-viewer-view-row.h"
 #include "lt-viewer-window.h"
@@ -69,6 +70,8 @@ struct _LtViewerWindow
   GtkLabel *title_label;
   GtkEntry *title_entry;
   GtkLabel *notes_label;
+  GtkFlowBox *legend_box;
+  char *legend_key;        /* what the legend shows, to rebuild it on change only */
   GtkTextView *notes_view;
   GtkToggleButton *edit_button;
   AdwComboRow *dtype_row;
@@ -873,6 +876,55 @@ on_speed_changed (LtViewerWindow *self)
     }
 }
 
+/* The legend: each view's swatch (colour and pattern) and name, the
+ * selected one in bold and the others dimmed, as the strip draws them. */
+static void
+update_legend (LtViewerWindow *self)
+{
+  LtViewerView *selected = lt_viewer_lesson_get_selected (self->lesson);
+  guint n = lt_viewer_lesson_get_n_views (self->lesson);
+  g_autoptr (GString) key = g_string_new (NULL);
+  GtkWidget *child;
+
+  /* Rebuilt only when what it shows changes, not on every step of Play. */
+  for (guint i = 0; i < n; i++)
+    {
+      LtViewerView *view = lt_viewer_lesson_get_view (self->lesson, i);
+
+      g_string_append_printf (key, "%s\n%s\n%s\n%d\n", lt_viewer_view_get_color (view),
+                              lt_viewer_view_get_name (view), lt_viewer_view_get_expression (view),
+                              view == selected);
+    }
+  if (g_strcmp0 (key->str, self->legend_key) == 0)
+    return;
+  g_free (self->legend_key);
+  self->legend_key = g_strdup (key->str);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend_box))) != NULL)
+    gtk_flow_box_remove (self->legend_box, child);
+  for (guint i = 0; i < n; i++)
+    {
+      LtViewerView *view = lt_viewer_lesson_get_view (self->lesson, i);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *swatch = lt_viewer_swatch_new (lt_viewer_view_get_color (view), i);
+      const char *name = lt_viewer_view_get_name (view);
+      GtkWidget *label = gtk_label_new (name[0] != '\0' ? name
+                                                          : lt_viewer_view_get_expression (view));
+
+      lt_viewer_swatch_set_dimmed (LT_VIEWER_SWATCH (swatch), selected != NULL && view != selected);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
+      if (view == selected)
+        gtk_widget_add_css_class (label, "heading");
+      else if (selected != NULL)
+        gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (box), swatch);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_flow_box_append (self->legend_box, box);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->legend_box), n > 0);
+}
+
 /* Unsaved changes */
 
 /* Closes the window, the user having chosen what happens to its changes. */
@@ -929,6 +981,7 @@ mark_saved (LtViewerWindow *self)
 static void
 on_lesson_items_changed (LtViewerWindow *self)
 {
+  update_legend (self);
   schedule_modified_check (self);
 }
 
@@ -946,7 +999,10 @@ on_lesson_notify (LtViewerWindow *self,
   else if (g_str_equal (name, "notes"))
     update_notes (self);
   else if (g_str_equal (name, "selected"))
-    watch_selected (self);
+    {
+      watch_selected (self);
+      update_legend (self);
+    }
   else if (g_str_equal (name, "base") || g_str_equal (name, "dtype"))
     update_storage_summary (self);
 }
@@ -956,6 +1012,7 @@ on_lesson_changed (LtViewerWindow *self)
 {
   /* A view's colour or tensor, or the base: the badges may change. */
   update_selected_view (self);
+  update_legend (self);
   schedule_modified_check (self);
 }
 
@@ -1034,6 +1091,7 @@ lt_viewer_window_set_lesson (LtViewerWindow *self,
   self->close_confirmed = FALSE;
   self->close_after_save = FALSE;
   mark_saved (self);
+  update_legend (self);
 
   lt_viewer_storage_strip_set_lesson (self->storage_strip, lesson);
   lt_viewer_view_grid_set_lesson (self->view_grid, lesson);
@@ -1626,6 +1684,7 @@ lt_viewer_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->builtin, g_free);
   g_clear_pointer (&self->saved_data, g_free);
+  g_clear_pointer (&self->legend_key, g_free);
 
   G_OBJECT_CLASS (lt_viewer_window_parent_class)->dispose (object);
 }
@@ -1651,6 +1710,7 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/libtensor/TensorViewer/lt-viewer-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, main_box);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, legend_box);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, toast_overlay);

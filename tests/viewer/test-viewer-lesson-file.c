@@ -500,7 +500,7 @@ test_defaults_and_order (void)
   /* No name: the expression; no colour: the first free one of the palette. */
   g_assert_cmpstr (lt_viewer_view_get_name (lt_viewer_lesson_get_view (lesson, 1)), ==, "t[1]");
   g_assert_cmpstr (lt_viewer_view_get_color (lt_viewer_lesson_get_view (lesson, 1)), ==,
-                   "#3584e4");
+                   "#0072b2");
 }
 
 /* What other editors write: CRLF line ends, a byte order mark. */

@@ -447,9 +447,9 @@ test_views_add_remove_move (void)
 
   /* Names default to the expression; colours come from the palette. */
   g_assert_cmpstr (lt_viewer_view_get_name (row), ==, "t[0]");
-  g_assert_cmpstr (lt_viewer_view_get_color (whole), ==, "#3584e4");
-  g_assert_cmpstr (lt_viewer_view_get_color (transposed), ==, "#33d17a");
-  g_assert_cmpstr (lt_viewer_view_get_color (row), ==, "#ff7800");
+  g_assert_cmpstr (lt_viewer_view_get_color (whole), ==, "#0072b2");
+  g_assert_cmpstr (lt_viewer_view_get_color (transposed), ==, "#e69f00");
+  g_assert_cmpstr (lt_viewer_view_get_color (row), ==, "#009e73");
 
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lesson)), ==, 3);
   item = g_list_model_get_item (G_LIST_MODEL (lesson), 1);

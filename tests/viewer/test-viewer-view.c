@@ -81,7 +81,7 @@ test_new_invalid (void)
   g_assert_null (lt_viewer_view_get_tensor (view));
   g_assert_nonnull (strstr (lt_viewer_view_get_error (view), "unknown method 'veiw'"));
   g_assert_cmpstr (lt_viewer_view_get_name (view), ==, "");
-  g_assert_cmpstr (lt_viewer_view_get_color (view), ==, "#3584e4");
+  g_assert_cmpstr (lt_viewer_view_get_color (view), ==, "#0072b2");
   g_assert_null (lt_viewer_view_get_storage_indices (view, &(gsize) { 1 }));
   g_assert_null (lt_viewer_view_format_address (view, 0));
   g_assert_cmpint (lt_viewer_view_get_storage_index (view, 0), ==, -1);

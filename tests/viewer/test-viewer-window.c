@@ -368,6 +368,47 @@ test_wheel_over_spins (void)
   close_window (window);
 }
 
+/* The label of legend entry @index. */
+static GtkWidget *
+legend_label (LtViewerWindow *window,
+              int             index)
+{
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (get_child (window, "legend_box"),
+                                                            index);
+  GtkWidget *box;
+
+  if (child == NULL)
+    return NULL;
+  box = gtk_flow_box_child_get_child (child);
+  return gtk_widget_get_last_child (box);
+}
+
+/* The legend names every view beside its swatch, the selected one in bold,
+ * and follows the views. */
+static void
+test_legend (void)
+{
+  g_autoptr (GError) error = NULL;
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  guint n = lt_viewer_lesson_get_n_views (lesson);
+
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (label_text (legend_label (window, i)), ==,
+                     lt_viewer_view_get_name (lt_viewer_lesson_get_view (lesson, i)));
+  g_assert_null (legend_label (window, n));
+
+  lt_viewer_lesson_set_selected (lesson, lt_viewer_lesson_get_view (lesson, 1));
+  g_assert_true (gtk_widget_has_css_class (legend_label (window, 1), "heading"));
+  g_assert_true (gtk_widget_has_css_class (legend_label (window, 0), "dim-label"));
+
+  g_assert_nonnull (lt_viewer_lesson_add_view (lesson, "rows", NULL, "t[::2]", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (label_text (legend_label (window, n)), ==, "rows");
+
+  close_window (window);
+}
+
 static void
 test_malformed_file (void)
 {
@@ -1004,6 +1045,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/invalid-expression", test_invalid_expression);
   g_test_add_func ("/viewer/window/layout-spins", test_layout_spins);
   g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
+  g_test_add_func ("/viewer/window/legend", test_legend);
   g_test_add_func ("/viewer/window/malformed-file", test_malformed_file);
   g_test_add_func ("/viewer/window/save-open", test_save_open);
   g_test_add_func ("/viewer/window/unsaved-changes", test_unsaved_changes);
