@@ -44,7 +44,8 @@ static const char *const contents_names[] = {
 static const char *const lesson_keys[] = {
   "Version", "Title", "Notes", "DType", "Contents", "Literal", "Shape", "Seed", NULL,
 };
-static const char *const view_keys[] = { "Name", "Color", "Expression", NULL };
+static const char *const view_keys[] = { "Name", "Color", "Expression", "Expect", "Probe",
+                                         NULL };
 static const char *const translatable_keys[] = { "Title", "Notes", "Name", NULL };
 
 G_DEFINE_QUARK (lt-viewer-lesson-file-error-quark, lt_viewer_lesson_file_error)
@@ -460,6 +461,8 @@ load_views (Loader         *loader,
       g_autofree char *name = NULL;
       g_autofree char *color = NULL;
       g_autofree char *expression = NULL;
+      g_autofree char *expect = NULL;
+      g_autofree char *probe = NULL;
       g_autoptr (GError) error = NULL;
       LtViewerView *view;
       g_autofree char *data_key = localized_data_key ("Name");
@@ -468,18 +471,33 @@ load_views (Loader         *loader,
       if (!check_keys (loader, group, view_keys)
           || !get_string (loader, group, "Expression", TRUE, &expression)
           || !get_localized (loader, group, "Name", FALSE, holder, &name)
-          || !get_string (loader, group, "Color", FALSE, &color))
+          || !get_string (loader, group, "Color", FALSE, &color)
+          || !get_string (loader, group, "Expect", FALSE, &expect)
+          || !get_string (loader, group, "Probe", FALSE, &probe))
         return FALSE;
 
       if (color != NULL && !is_color (color))
         return fail (loader, LT_VIEWER_LESSON_FILE_ERROR_INVALID, group, "Color",
-                     _("'%s' is not a colour such as #3584e4"), color);
+                     _("'%s' is not a colour such as #0072b2"), color);
+      if (expect != NULL && strcmp (expect, "error") != 0)
+        return fail (loader, LT_VIEWER_LESSON_FILE_ERROR_INVALID, group, "Expect",
+                     _("'%s' is not something a view can be expected to give; the one "
+                       "value is error"), expect);
+      if (probe != NULL && (strlen (probe) > 200
+                            || strspn (probe, "0123456789-+,() ") != strlen (probe)))
+        return fail (loader, LT_VIEWER_LESSON_FILE_ERROR_INVALID, group, "Probe",
+                     _("'%s' is not a shape such as 4, 2, 3"), probe);
 
-      view = lt_viewer_lesson_add_view (lesson, name, color, expression, &error);
+      if (expect != NULL)
+        view = lt_viewer_lesson_add_failing_view (lesson, name, color, expression, &error);
+      else
+        view = lt_viewer_lesson_add_view (lesson, name, color, expression, &error);
       if (view == NULL)
         return fail (loader, LT_VIEWER_LESSON_FILE_ERROR_INVALID, group, "Expression",
                      _("the view %s cannot be made: %s"), name != NULL ? name : expression,
                      error->message);
+      if (probe != NULL)
+        lt_viewer_view_set_probe (view, probe);
 
       /* The name's translations move from the placeholder to the view. */
       localized = g_object_steal_data (holder, data_key);
@@ -816,6 +834,11 @@ lt_viewer_lesson_save_to_data (LtViewerLesson *lesson,
       save_localized (key_file, group, "Name", G_OBJECT (view), lt_viewer_view_get_name (view));
       g_key_file_set_string (key_file, group, "Color", lt_viewer_view_get_color (view));
       g_key_file_set_string (key_file, group, "Expression", lt_viewer_view_get_expression (view));
+      /* A view in error is kept as one: it opens showing its error. */
+      if (lt_viewer_view_get_error (view) != NULL)
+        g_key_file_set_string (key_file, group, "Expect", "error");
+      if (lt_viewer_view_get_probe (view)[0] != '\0')
+        g_key_file_set_string (key_file, group, "Probe", lt_viewer_view_get_probe (view));
     }
 
   g_key_file_set_comment (key_file, NULL, NULL,

@@ -753,6 +753,41 @@ next_color (LtViewerLesson *self)
   return lt_viewer_palette_get_color (self->views->len);
 }
 
+static gboolean
+check_new_view (LtViewerLesson *self,
+                const char     *color,
+                GError        **error)
+{
+  if (self->views->len >= LT_VIEWER_MAX_VIEWS)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   _("A lesson has at most %d views; remove one to add another."),
+                   LT_VIEWER_MAX_VIEWS);
+      return FALSE;
+    }
+  if (color != NULL && (strlen (color) != 7 || color[0] != '#'
+                        || strspn (color + 1, "0123456789abcdefABCDEF") != 6))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   _("the colour '%s' is not of the form #rrggbb"), color);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static LtViewerView *
+append_view (LtViewerLesson *self,
+             LtViewerView   *view)
+{
+  watch_view (self, view);
+  g_ptr_array_add (self->views, g_object_ref (view));
+  self->masks_valid = FALSE;
+
+  g_list_model_items_changed (G_LIST_MODEL (self), self->views->len - 1, 0, 1);
+  emit_changed (self);
+  return view;
+}
+
 /**
  * lt_viewer_lesson_add_view:
  * @self: a #LtViewerLesson
@@ -780,33 +815,58 @@ lt_viewer_lesson_add_view (LtViewerLesson *self,
   g_return_val_if_fail (expression != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (self->views->len >= LT_VIEWER_MAX_VIEWS)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   _("A lesson has at most %d views; remove one to add another."),
-                   LT_VIEWER_MAX_VIEWS);
-      return NULL;
-    }
-  if (color != NULL && (strlen (color) != 7 || color[0] != '#'
-                        || strspn (color + 1, "0123456789abcdefABCDEF") != 6))
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   _("the colour '%s' is not of the form #rrggbb"), color);
-      return NULL;
-    }
+  if (!check_new_view (self, color, error))
+    return NULL;
 
   view = lt_viewer_view_new (name != NULL ? name : expression,
                              color != NULL ? color : next_color (self), self->base, "t");
   if (!lt_viewer_view_set_expression (view, expression, error))
     return NULL;
+  return append_view (self, view);
+}
 
-  watch_view (self, view);
-  g_ptr_array_add (self->views, g_object_ref (view));
-  self->masks_valid = FALSE;
+/**
+ * lt_viewer_lesson_add_failing_view:
+ * @self: a #LtViewerLesson
+ * @name: (nullable): the view's name, or %NULL for the expression
+ * @color: (nullable): "#rrggbb", or %NULL for the next colour of the palette
+ * @expression: an expression over `t` that fails, as the lesson means it to
+ * @error: return location for a #GError
+ *
+ * Adds a view that is there to show an error, such as the post's
+ * `t.transpose(1, 0).view(4, 2, 3)`: it has no tensor, its :error is the
+ * library's message and :expect-error is set. An expression that does
+ * evaluate is refused, so that a lesson never shows a success as a
+ * failure.
+ *
+ * Returns: (transfer none): the new view, or %NULL with @error set
+ */
+LtViewerView *
+lt_viewer_lesson_add_failing_view (LtViewerLesson *self,
+                                   const char     *name,
+                                   const char     *color,
+                                   const char     *expression,
+                                   GError        **error)
+{
+  g_autoptr (LtViewerView) view = NULL;
 
-  g_list_model_items_changed (G_LIST_MODEL (self), self->views->len - 1, 0, 1);
-  emit_changed (self);
-  return view;
+  g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), NULL);
+  g_return_val_if_fail (expression != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_new_view (self, color, error))
+    return NULL;
+  view = lt_viewer_view_new (name != NULL ? name : expression,
+                             color != NULL ? color : next_color (self), self->base, expression);
+  if (lt_viewer_view_get_error (view) == NULL)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   _("the view %s is meant to fail, but %s evaluates without an error"),
+                   name != NULL ? name : expression, expression);
+      return NULL;
+    }
+  lt_viewer_view_set_expect_error (view, TRUE);
+  return append_view (self, view);
 }
 
 /**

@@ -80,6 +80,12 @@ LtViewerView   *lt_viewer_lesson_add_view          (LtViewerLesson   *self,
                                                     const char       *color,
                                                     const char       *expression,
                                                     GError          **error);
+/* A view that is there to show an error: its expression must fail. */
+LtViewerView   *lt_viewer_lesson_add_failing_view (LtViewerLesson *self,
+                                                   const char     *name,
+                                                   const char     *color,
+                                                   const char     *expression,
+                                                   GError        **error);
 void            lt_viewer_lesson_remove_view       (LtViewerLesson   *self,
                                                     guint             position);
 void            lt_viewer_lesson_move_view         (LtViewerLesson   *self,

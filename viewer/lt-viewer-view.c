@@ -28,6 +28,10 @@ struct _LtViewerView
   LtTensor *base;
   LtTensor *tensor;
   gint64 cursor;
+  /* What the lesson says about the view: it is there to show an error, and
+   * the shape to try view() with ("" for the default, -1). */
+  gboolean expect_error;
+  char *probe;
 
   /* Caches of the tensor, dropped when it changes: the storage index of
    * every element, and the elements sorted by storage index (a counting
@@ -52,6 +56,8 @@ enum
   PROP_TENSOR,
   PROP_ERROR,
   PROP_CURSOR,
+  PROP_EXPECT_ERROR,
+  PROP_PROBE,
   N_PROPS
 };
 
@@ -94,6 +100,7 @@ lt_viewer_view_finalize (GObject *object)
   g_clear_pointer (&self->color, g_free);
   g_clear_pointer (&self->expression, g_free);
   g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->probe, g_free);
   g_clear_object (&self->base);
   g_clear_object (&self->tensor);
 
@@ -128,6 +135,12 @@ lt_viewer_view_get_property (GObject    *object,
     case PROP_CURSOR:
       g_value_set_int64 (value, self->cursor);
       break;
+    case PROP_EXPECT_ERROR:
+      g_value_set_boolean (value, self->expect_error);
+      break;
+    case PROP_PROBE:
+      g_value_set_string (value, lt_viewer_view_get_probe (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -154,6 +167,12 @@ lt_viewer_view_set_property (GObject      *object,
       break;
     case PROP_CURSOR:
       lt_viewer_view_set_cursor (self, g_value_get_int64 (value));
+      break;
+    case PROP_EXPECT_ERROR:
+      lt_viewer_view_set_expect_error (self, g_value_get_boolean (value));
+      break;
+    case PROP_PROBE:
+      lt_viewer_view_set_probe (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -222,6 +241,25 @@ lt_viewer_view_class_init (LtViewerViewClass *klass)
   properties[PROP_CURSOR] =
     g_param_spec_int64 ("cursor", NULL, NULL, -1, G_MAXINT64, -1,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerView:expect-error:
+   *
+   * Whether the view is in its lesson to show an error: its expression is
+   * meant to fail (the post's transpose(1, 0).view(4, 2, 3)).
+   */
+  properties[PROP_EXPECT_ERROR] =
+    g_param_spec_boolean ("expect-error", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerView:probe:
+   *
+   * The shape to try view() with, as typed ("4, 2, 3"); empty for -1.
+   */
+  properties[PROP_PROBE] =
+    g_param_spec_string ("probe", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -823,6 +861,48 @@ lt_viewer_view_find_elements (LtViewerView *self,
       g_array_append_val (elements, element);
     }
   return elements;
+}
+
+gboolean
+lt_viewer_view_get_expect_error (LtViewerView *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_VIEW (self), FALSE);
+
+  return self->expect_error;
+}
+
+void
+lt_viewer_view_set_expect_error (LtViewerView *self,
+                                 gboolean      expect_error)
+{
+  g_return_if_fail (LT_VIEWER_IS_VIEW (self));
+
+  expect_error = !!expect_error;
+  if (self->expect_error == expect_error)
+    return;
+  self->expect_error = expect_error;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXPECT_ERROR]);
+}
+
+const char *
+lt_viewer_view_get_probe (LtViewerView *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_VIEW (self), NULL);
+
+  return self->probe != NULL ? self->probe : "";
+}
+
+void
+lt_viewer_view_set_probe (LtViewerView *self,
+                          const char   *probe)
+{
+  g_return_if_fail (LT_VIEWER_IS_VIEW (self));
+
+  if (g_strcmp0 (lt_viewer_view_get_probe (self), probe != NULL ? probe : "") == 0)
+    return;
+  g_free (self->probe);
+  self->probe = g_strdup (probe != NULL ? probe : "");
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBE]);
 }
 
 /**

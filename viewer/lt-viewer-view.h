@@ -27,6 +27,8 @@ G_DECLARE_FINAL_TYPE (LtViewerView, lt_viewer_view, LT_VIEWER, VIEW, GObject)
  *   error       string, read-only; NULL when the expression is valid
  *   cursor      gint64, read-write: the element (row-major index) the order
  *               stepper is on, -1 for none
+ *   expect-error  gboolean, read-write: the lesson shows the view's error
+ *   probe       string, read-write: the shape to try view() with
  *
  * Signal "changed": emitted once after any change that alters what is drawn
  * (tensor, colour, cursor), after the property notifications. */
@@ -94,6 +96,14 @@ gboolean       lt_viewer_view_explain_view_as     (LtViewerView *self,
                                                    guint         n_dims,
                                                    char        **reason);
 
+/* Whether the lesson keeps the view to show an error; and the shape the
+ * view() badge tries ("" for -1), as typed. */
+gboolean       lt_viewer_view_get_expect_error    (LtViewerView *self);
+void           lt_viewer_view_set_expect_error    (LtViewerView *self,
+                                                   gboolean      expect_error);
+const char    *lt_viewer_view_get_probe           (LtViewerView *self);
+void           lt_viewer_view_set_probe           (LtViewerView *self,
+                                                   const char   *probe);
 gint64         lt_viewer_view_get_cursor          (LtViewerView *self);
 void           lt_viewer_view_set_cursor          (LtViewerView *self,
                                                    gint64        cursor);

@@ -71,6 +71,7 @@ struct _LtViewerWindow
   GtkEntry *title_entry;
   GtkLabel *notes_label;
   GtkFlowBox *legend_box;
+  AdwStatusPage *view_error_page;
   char *legend_key;        /* what the legend shows, to rebuild it on change only */
   GtkTextView *notes_view;
   GtkToggleButton *edit_button;
@@ -109,6 +110,8 @@ struct _LtViewerWindow
 };
 
 G_DEFINE_FINAL_TYPE (LtViewerWindow, lt_viewer_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void schedule_modified_check (LtViewerWindow *self);
 
 static void stop_playing (LtViewerWindow *self);
 static void update_selected_view (LtViewerWindow *self);
@@ -667,6 +670,12 @@ update_view_as (LtViewerWindow *self)
 static void
 on_view_as_changed (LtViewerWindow *self)
 {
+  if (!self->updating && self->selected != NULL)
+    {
+      lt_viewer_view_set_probe (self->selected,
+                                gtk_editable_get_text (GTK_EDITABLE (self->view_as_entry)));
+      schedule_modified_check (self);
+    }
   update_view_as (self);
 }
 
@@ -716,8 +725,27 @@ update_selected_view (LtViewerWindow *self)
       return;
     }
 
-  gtk_stack_set_visible_child_name (self->view_stack, "view");
   gtk_label_set_text (self->view_name_label, lt_viewer_view_get_name (self->selected));
+  if (lt_viewer_view_get_error (self->selected) != NULL)
+    {
+      /* The error in place of the grid, which would show an older state. */
+      g_autofree char *title = NULL;
+
+      if (lt_viewer_view_get_expect_error (self->selected))
+        /* Translators: the heading of a view a lesson shows failing; %s is
+         * its expression */
+        title = g_strdup_printf (_("%s Fails, as the Lesson Shows"),
+                                 lt_viewer_view_get_expression (self->selected));
+      else
+        /* Translators: %s is a view's expression */
+        title = g_strdup_printf (_("%s Fails"), lt_viewer_view_get_expression (self->selected));
+      adw_status_page_set_title (self->view_error_page, title);
+      adw_status_page_set_description (self->view_error_page,
+                                       lt_viewer_view_get_error (self->selected));
+      gtk_stack_set_visible_child_name (self->view_stack, "error");
+    }
+  else
+    gtk_stack_set_visible_child_name (self->view_stack, "view");
 
   tensor = lt_viewer_view_get_tensor (self->selected);
   if (tensor != NULL)
@@ -770,9 +798,17 @@ watch_selected (LtViewerWindow *self)
                                    G_CONNECT_SWAPPED);
           g_signal_connect_object (view, "notify::name", G_CALLBACK (on_selected_view_name),
                                    self, G_CONNECT_SWAPPED);
+          /* A failing expression leaves the tensor, so no "changed". */
+          g_signal_connect_object (view, "notify::error", G_CALLBACK (on_selected_view_changed),
+                                   self, G_CONNECT_SWAPPED);
         }
       self->n_flat_dims = G_MAXUINT;
       lt_viewer_view_grid_set_view (self->view_grid, view);
+      /* The view() badge tries the shape the lesson gives this view. */
+      self->updating = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->view_as_entry),
+                             view != NULL ? lt_viewer_view_get_probe (view) : "");
+      self->updating = FALSE;
     }
 
   row = view != NULL ? find_row (self, view) : NULL;
@@ -1711,6 +1747,7 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
                                                "/org/libtensor/TensorViewer/lt-viewer-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, main_box);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, legend_box);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_error_page);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, toast_overlay);
@@ -1914,9 +1951,9 @@ lt_viewer_window_open_file (LtViewerWindow *self,
  * @file: where to save the lesson
  * @error: return location for a #GError
  *
- * Saves the lesson to @file, which becomes the window's file. While a view's
- * expression is in error, nothing is written: the file could not be opened
- * again.
+ * Saves the lesson to @file, which becomes the window's file. A view whose
+ * expression is in error is saved as one meant to fail (Expect=error): it
+ * opens again showing its error, as a lesson can teach one.
  *
  * Returns: %TRUE on success
  */
@@ -1929,20 +1966,6 @@ lt_viewer_window_save_to_file (LtViewerWindow  *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   g_return_val_if_fail (self->lesson != NULL, FALSE);
-
-  for (guint i = 0; i < lt_viewer_lesson_get_n_views (self->lesson); i++)
-    {
-      LtViewerView *view = lt_viewer_lesson_get_view (self->lesson, i);
-
-      if (lt_viewer_view_get_error (view) != NULL)
-        {
-          g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       _("The view “%s” has an expression in error (%s); correct it or remove "
-                         "the view before saving."),
-                       lt_viewer_view_get_name (view), lt_viewer_view_get_expression (view));
-          return FALSE;
-        }
-    }
 
   if (!lt_viewer_lesson_save_to_file (self->lesson, file, error))
     return FALSE;

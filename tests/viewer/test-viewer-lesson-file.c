@@ -161,7 +161,14 @@ test_builtin_shapes (void)
   tensor = lt_viewer_view_get_tensor (lt_viewer_lesson_get_view (seed, 2));
   lt_assert_sizes (tensor, 2, 2, 2, 3);
   lt_assert_strides (tensor, 6, 12, 3, 1);
-  tensor = lt_viewer_view_get_tensor (lt_viewer_lesson_get_view (seed, 3));
+  /* The post's view(4, 2, 3) of the transpose, kept to show its error. */
+  g_assert_true (lt_viewer_view_get_expect_error (lt_viewer_lesson_get_view (seed, 3)));
+  g_assert_null (lt_viewer_view_get_tensor (lt_viewer_lesson_get_view (seed, 3)));
+  g_assert_nonnull (strstr (lt_viewer_view_get_error (lt_viewer_lesson_get_view (seed, 3)),
+                            "cannot be viewed as (4, 2, 3) without copying"));
+  g_assert_cmpstr (lt_viewer_view_get_probe (lt_viewer_lesson_get_view (seed, 2)), ==,
+                   "4, 2, 3");
+  tensor = lt_viewer_view_get_tensor (lt_viewer_lesson_get_view (seed, 4));
   lt_assert_sizes (tensor, 4, 2, 3);
   lt_assert_values (tensor, 1, 2, 3, 4, 5, 6, 13, 14, 15, 16, 17, 18,
                     7, 8, 9, 10, 11, 12, 19, 20, 21, 22, 23, 24);
@@ -420,6 +427,14 @@ test_malformed (void)
       "view(6): " },
     { "bad colour", MINIMAL "[View 1]\nColor=blue\nExpression=t\n", -1, file_error,
       LT_VIEWER_LESSON_FILE_ERROR_INVALID, "group [View 1], key Color: 'blue' is not a colour" },
+    { "expected error that does not come", MINIMAL "[View 1]\nExpression=t[1]\nExpect=error\n",
+      -1, file_error, LT_VIEWER_LESSON_FILE_ERROR_INVALID,
+      "group [View 1], key Expression: the view t[1] cannot be made: the view t[1] is meant to "
+      "fail, but t[1] evaluates without an error" },
+    { "bad expect", MINIMAL "[View 1]\nExpression=t.view(5)\nExpect=yes\n", -1, file_error,
+      LT_VIEWER_LESSON_FILE_ERROR_INVALID, "group [View 1], key Expect: 'yes' is not something" },
+    { "bad probe", MINIMAL "[View 1]\nExpression=t\nProbe=four\n", -1, file_error,
+      LT_VIEWER_LESSON_FILE_ERROR_INVALID, "group [View 1], key Probe: 'four' is not a shape" },
     { "translated expression", MINIMAL "[View 1]\nExpression=t\nExpression[zh_CN]=t.t()\n", -1,
       file_error, LT_VIEWER_LESSON_FILE_ERROR_INVALID, "key Expression[zh_CN]: Expression cannot "
       "be translated" },

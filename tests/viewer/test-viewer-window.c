@@ -409,6 +409,41 @@ test_legend (void)
   close_window (window);
 }
 
+/* The post's failing view(4, 2, 3) is taught from the lesson: the view
+ * shows the library's error in place of its grid, and the transpose's
+ * view() badge tries (4, 2, 3), as the lesson says. An error typed in live
+ * shows the same way. */
+static void
+test_failing_views (void)
+{
+  LtViewerWindow *window = open_window ("view-vs-reshape");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  LtViewerView *transpose = lt_viewer_lesson_get_view (lesson, 2);
+  LtViewerView *failing = lt_viewer_lesson_get_view (lesson, 3);
+  GtkStack *stack = get_child (window, "view_stack");
+  AdwStatusPage *card = get_child (window, "view_error_page");
+
+  g_assert_true (lt_viewer_view_get_expect_error (failing));
+  lt_viewer_lesson_set_selected (lesson, failing);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "error");
+  g_assert_nonnull (strstr (adw_status_page_get_description (card),
+                            "cannot be viewed as (4, 2, 3) without copying"));
+
+  lt_viewer_lesson_set_selected (lesson, transpose);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "view");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (get_child (window, "view_as_entry"))),
+                   ==, "4, 2, 3");
+  g_assert_cmpstr (label_text (get_child (window, "view_as_badge")), ==, "view() not possible");
+
+  g_assert_false (lt_viewer_view_set_expression (transpose, "t.transpose(1, 0).view(24, 2)",
+                                                 NULL));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "error");
+  g_assert_true (lt_viewer_view_set_expression (transpose, "t.transpose(1, 0)", NULL));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "view");
+
+  close_window (window);
+}
+
 static void
 test_malformed_file (void)
 {
@@ -476,13 +511,20 @@ test_save_open (void)
   g_assert_no_error (error);
   lt_viewer_lesson_set_notes (lesson, "Notes with a line break:\nthe second line.");
 
-  /* While a view is in error nothing is written: it would not open again. */
+  /* A view in error is saved as one meant to fail, and opens showing it. */
   g_assert_false (lt_viewer_view_set_expression (view, "t[:, 5]", NULL));
-  g_assert_false (lt_viewer_window_save_to_file (window, file, &error));
-  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
-  g_assert_nonnull (strstr (error->message, "second column"));
-  g_assert_false (g_file_query_exists (file, NULL));
-  g_clear_error (&error);
+  g_assert_true (lt_viewer_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LtViewerLesson) failing = lt_viewer_lesson_load_from_file (file, &error);
+    LtViewerView *reopened;
+
+    g_assert_no_error (error);
+    reopened = lt_viewer_lesson_get_view (failing, 4);
+    g_assert_true (lt_viewer_view_get_expect_error (reopened));
+    g_assert_null (lt_viewer_view_get_tensor (reopened));
+    g_assert_nonnull (strstr (lt_viewer_view_get_error (reopened), "index 5"));
+  }
   g_assert_true (lt_viewer_view_set_expression (view, "t[:, 1]", NULL));
 
   g_assert_true (lt_viewer_window_save_to_file (window, file, &error));
@@ -1046,6 +1088,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/layout-spins", test_layout_spins);
   g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
   g_test_add_func ("/viewer/window/legend", test_legend);
+  g_test_add_func ("/viewer/window/failing-views", test_failing_views);
   g_test_add_func ("/viewer/window/malformed-file", test_malformed_file);
   g_test_add_func ("/viewer/window/save-open", test_save_open);
   g_test_add_func ("/viewer/window/unsaved-changes", test_unsaved_changes);
