@@ -1042,7 +1042,8 @@ lt_tensor_view (LtTensor     *self,
   if (!lt_tensor_check_unnamed ("view()", self, error))
     return NULL;
 
-  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " elements", self->numel);
+  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " element%s", self->numel,
+                           self->numel == 1 ? "" : "s");
   if (!infer_shape ("view()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
   return view_inferred (self, inferred, n_dims, error);
@@ -1081,7 +1082,8 @@ lt_tensor_reshape (LtTensor     *self,
   if (!lt_tensor_check_unnamed ("reshape()", self, error))
     return NULL;
 
-  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " elements", self->numel);
+  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " element%s", self->numel,
+                           self->numel == 1 ? "" : "s");
   if (!infer_shape ("reshape()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
 
@@ -1440,8 +1442,9 @@ strided_view (const char   *op,
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_BOUNDS,
                    "%s: sizes %s and strides %s at storage offset %" G_GINT64_FORMAT
                    " reach storage indices %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                   ", outside the storage of %" G_GINT64_FORMAT " elements",
-                   op, size_text, stride_text, storage_offset, lowest, highest, n_elements);
+                   ", outside the storage of %" G_GINT64_FORMAT " element%s",
+                   op, size_text, stride_text, storage_offset, lowest, highest, n_elements,
+                   n_elements == 1 ? "" : "s");
       return NULL;
     }
 

@@ -1101,6 +1101,24 @@ test_derived_views (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
 }
 
+/* Counts of one are said in the singular ("a tensor of 1 element"). */
+static void
+test_singular_counts (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) one = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 1);
+  g_autoptr (LtTensor) failed = lt_tensor_view (one, (gint64[]) { 2 }, 1, &error);
+
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_assert_nonnull (strstr (error->message, "a tensor of 1 element;"));
+  g_clear_error (&error);
+  failed = lt_tensor_as_strided (one, (gint64[]) { 2 }, 1, (gint64[]) { 1 }, 1, 0, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_OUT_OF_BOUNDS);
+  g_assert_nonnull (strstr (error->message, "outside the storage of 1 element"));
+  g_assert_null (strstr (error->message, "1 elements"));
+  g_assert_null (failed);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1146,6 +1164,7 @@ main (int   argc,
   g_test_add_func ("/views/many-dims", test_many_dims);
   g_test_add_func ("/views/in-place", test_in_place_views);
   g_test_add_func ("/views/derived", test_derived_views);
+  g_test_add_func ("/views/singular-counts", test_singular_counts);
 
   return g_test_run ();
 }

@@ -1373,33 +1373,57 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
-static gboolean
-lt_viewer_storage_strip_query_tooltip (GtkWidget  *widget,
-                                       int         x,
-                                       int         y,
-                                       gboolean    keyboard_mode,
-                                       GtkTooltip *tooltip)
+/* "[1, 0]": the indices of the element with row-major index @element. */
+static void
+append_indices (GString      *text,
+                const gint64 *sizes,
+                guint         ndim,
+                gint64        element)
 {
-  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  gint64 digits[LT_MAX_DIMS];
+
+  for (guint d = ndim; d-- > 0;)
+    {
+      digits[d] = sizes[d] > 0 ? element % sizes[d] : 0;
+      element = sizes[d] > 0 ? element / sizes[d] : 0;
+    }
+  g_string_append_c (text, '[');
+  for (guint d = 0; d < ndim; d++)
+    g_string_append_printf (text, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", digits[d]);
+  g_string_append_c (text, ']');
+}
+
+#define MAX_LISTED_ELEMENTS 4
+
+/**
+ * lt_viewer_storage_strip_describe_cell:
+ * @self: a #LtViewerStorageStrip
+ * @cell: a storage index
+ *
+ * What the cell's tooltip says: its index and value, then for each view
+ * the elements that land on it, by their indices ("points.t(): element
+ * [1, 0]"), the first few when there are many.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL outside the
+ *   storage
+ */
+char *
+lt_viewer_storage_strip_describe_cell (LtViewerStorageStrip *self,
+                                       gint64                cell)
+{
   g_autoptr (GString) text = NULL;
-  const guint32 *views, *aliases;
-  graphene_rect_t bounds;
+  const guint32 *views;
   char value[64];
   char cell_text[24];
   gsize n_cells;
-  gint64 cell;
 
-  if (self->lesson == NULL)
-    return FALSE;
-  cell = keyboard_mode ? lt_viewer_lesson_get_hover_cell (self->lesson)
-                       : lt_viewer_storage_strip_cell_at (self, x, y);
-  if (cell < 0 || cell >= self->n_cells)
-    return FALSE;
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), NULL);
 
+  if (self->lesson == NULL || cell < 0 || cell >= self->n_cells)
+    return NULL;
   views = lt_viewer_lesson_get_cell_views (self->lesson, &n_cells);
-  aliases = lt_viewer_lesson_get_cell_aliases (self->lesson, &n_cells);
   if (cell >= (gint64) n_cells)
-    return FALSE;
+    return NULL;
 
   lt_viewer_format_value (lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson)),
                           cell, value, sizeof value);
@@ -1415,21 +1439,72 @@ lt_viewer_storage_strip_query_tooltip (GtkWidget  *widget,
   for (int bit = -1; (bit = g_bit_nth_lsf (views[cell], bit)) != -1;)
     {
       LtViewerView *view;
+      LtTensor *tensor;
+      g_autoptr (GArray) elements = NULL;
+      g_autoptr (GString) listed = g_string_new (NULL);
+      const gint64 *sizes;
+      guint ndim;
 
       if ((guint) bit >= lt_viewer_lesson_get_n_views (self->lesson))
         break;
       view = lt_viewer_lesson_get_view (self->lesson, bit);
+      tensor = lt_viewer_view_get_tensor (view);
+      if (tensor == NULL)
+        continue;
+      sizes = lt_tensor_get_sizes (tensor, &ndim);
+      elements = lt_viewer_view_find_elements (view, cell);
+      for (guint i = 0; i < MIN (elements->len, MAX_LISTED_ELEMENTS); i++)
+        {
+          if (i > 0)
+            g_string_append (listed, ", ");
+          append_indices (listed, sizes, ndim, g_array_index (elements, gint64, i));
+        }
       g_string_append_c (text, '\n');
-      if (aliases[cell] & (1u << bit))
-        /* Translators: %s is the name of a view */
-        g_string_append_printf (text, _("Reached more than once by %s"),
-                                lt_viewer_view_get_name (view));
-      else
-        /* Translators: %s is the name of a view */
-        g_string_append_printf (text, _("Reached by %s"), lt_viewer_view_get_name (view));
-    }
+      if (elements->len > MAX_LISTED_ELEMENTS)
+        {
+          char more[24];
 
-  gtk_tooltip_set_text (tooltip, text->str);
+          g_snprintf (more, sizeof more, "%u", elements->len - MAX_LISTED_ELEMENTS);
+          /* Translators: a view's name, the indices of the first elements
+           * of it that land on a cell, and how many more do */
+          g_string_append_printf (text, ngettext ("%s: elements %s and %s more",
+                                                  "%s: elements %s and %s more",
+                                                  elements->len - MAX_LISTED_ELEMENTS),
+                                  lt_viewer_view_get_name (view), listed->str, more);
+        }
+      else
+        /* Translators: a view's name and the indices of the elements of it
+         * that land on a cell, such as "[1, 0]" or "[0, 1], [1, 1]" */
+        g_string_append_printf (text, ngettext ("%s: element %s", "%s: elements %s",
+                                                elements->len),
+                                lt_viewer_view_get_name (view), listed->str);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+lt_viewer_storage_strip_query_tooltip (GtkWidget  *widget,
+                                       int         x,
+                                       int         y,
+                                       gboolean    keyboard_mode,
+                                       GtkTooltip *tooltip)
+{
+  LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (widget);
+  g_autofree char *text = NULL;
+  graphene_rect_t bounds;
+  gint64 cell;
+
+  if (self->lesson == NULL)
+    return FALSE;
+  cell = keyboard_mode ? lt_viewer_lesson_get_hover_cell (self->lesson)
+                       : lt_viewer_storage_strip_cell_at (self, x, y);
+  if (cell < 0 || cell >= self->n_cells)
+    return FALSE;
+
+  text = lt_viewer_storage_strip_describe_cell (self, cell);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
   if (lt_viewer_storage_strip_get_cell_bounds (self, cell, &bounds))
     gtk_tooltip_set_tip_area (tooltip,
                               &(GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,

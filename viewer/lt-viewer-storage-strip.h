@@ -51,6 +51,10 @@ gint64          lt_viewer_storage_strip_cell_at         (LtViewerStorageStrip *s
 gboolean        lt_viewer_storage_strip_get_cell_bounds (LtViewerStorageStrip *self,
                                                          gint64                cell,
                                                          graphene_rect_t      *bounds);
+/* The cell's tooltip: index, value, and each view's elements on it by their
+ * indices; NULL outside the storage. */
+char           *lt_viewer_storage_strip_describe_cell   (LtViewerStorageStrip *self,
+                                                         gint64                cell);
 
 /* The value of element @index of @storage as both drawings show it:
  * integers as integers, floating point to 4 significant digits (1.234e5

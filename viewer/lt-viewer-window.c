@@ -72,6 +72,7 @@ struct _LtViewerWindow
   GtkLabel *notes_label;
   GtkFlowBox *legend_box;
   AdwStatusPage *view_error_page;
+  AdwStatusPage *empty_page;
   char *legend_key;        /* what the legend shows, to rebuild it on change only */
   GtkTextView *notes_view;
   GtkToggleButton *edit_button;
@@ -720,6 +721,23 @@ update_selected_view (LtViewerWindow *self)
 
   if (self->selected == NULL)
     {
+      /* A lesson without views has nothing to select: say how to add one. */
+      if (self->lesson != NULL && lt_viewer_lesson_get_n_views (self->lesson) == 0)
+        {
+          adw_status_page_set_title (self->empty_page, _("No Views Yet"));
+          adw_status_page_set_description (self->empty_page,
+                                           _("Add a view with the + button beside Views: "
+                                             "an expression over t such as t[1] or t.t(), "
+                                             "whose cells are then coloured."));
+        }
+      else
+        {
+          adw_status_page_set_title (self->empty_page, _("No View Selected"));
+          adw_status_page_set_description (self->empty_page,
+                                           _("Select a view in the list to see its elements, "
+                                             "step through them in order and read whether it "
+                                             "is contiguous."));
+        }
       gtk_stack_set_visible_child_name (self->view_stack, "empty");
       update_order (self);
       return;
@@ -1018,6 +1036,7 @@ static void
 on_lesson_items_changed (LtViewerWindow *self)
 {
   update_legend (self);
+  update_selected_view (self);
   schedule_modified_check (self);
 }
 
@@ -1748,6 +1767,7 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, main_box);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, legend_box);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_error_page);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, toast_overlay);

@@ -315,6 +315,37 @@ test_zoom_actions (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (widget)));
 }
 
+/* The tooltip names the elements that land on a cell by their indices,
+ * the first four when more do. */
+static void
+test_describe_cell (void)
+{
+  g_autoptr (LtViewerLesson) lesson = new_points_lesson ();
+  GtkWidget *widget;
+  LtViewerStorageStrip *strip;
+  g_autofree char *cell_1 = NULL;
+  g_autofree char *cell_2 = NULL;
+  g_autofree char *cell_5 = NULL;
+
+  add_view (lesson, "points.t()", "#0072b2", "t.t()");
+  add_view (lesson, "repeated", "#e69f00", "t[1].expand(3, 2)");
+  add_view (lesson, "many", "#009e73", "t[2:3, 1].expand(6)");
+  widget = show_strip (lesson, 600, 400);
+  strip = LT_VIEWER_STORAGE_STRIP (widget);
+
+  cell_1 = lt_viewer_storage_strip_describe_cell (strip, 1);
+  g_assert_cmpstr (cell_1, ==, "Cell 1: 1.0\npoints.t(): element [1, 0]");
+  cell_2 = lt_viewer_storage_strip_describe_cell (strip, 2);
+  g_assert_cmpstr (cell_2, ==,
+                   "Cell 2: 5.0\npoints.t(): element [0, 1]\nrepeated: elements [0, 0], [1, 0], [2, 0]");
+  cell_5 = lt_viewer_storage_strip_describe_cell (strip, 5);
+  g_assert_cmpstr (cell_5, ==, "Cell 5: 1.0\npoints.t(): element [1, 2]\n"
+                               "many: elements [0], [1], [2], [3] and 2 more");
+  g_assert_null (lt_viewer_storage_strip_describe_cell (strip, 6));
+
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (widget)));
+}
+
 static void
 test_follows_lesson (void)
 {
@@ -431,6 +462,7 @@ main (int   argc,
   g_test_add_func ("/viewer/storage-strip/zoom-actions", test_zoom_actions);
   g_test_add_func ("/viewer/storage-strip/keyboard", test_keyboard);
   g_test_add_func ("/viewer/storage-strip/follows-lesson", test_follows_lesson);
+  g_test_add_func ("/viewer/storage-strip/describe-cell", test_describe_cell);
   g_test_add_func ("/viewer/storage-strip/cursor-scrolls", test_cursor_scrolls);
 
   return g_test_run ();

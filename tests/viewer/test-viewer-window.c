@@ -444,6 +444,25 @@ test_failing_views (void)
   close_window (window);
 }
 
+/* A lesson without views says how to add one, not to select one. */
+static void
+test_empty_lesson_state (void)
+{
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  AdwStatusPage *page = get_child (window, "empty_page");
+
+  lt_viewer_lesson_set_selected (lesson, NULL);
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "No View Selected");
+  while (lt_viewer_lesson_get_n_views (lesson) > 0)
+    lt_viewer_lesson_remove_view (lesson, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (get_child (window, "view_stack")), ==,
+                   "empty");
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "No Views Yet");
+
+  close_window (window);
+}
+
 static void
 test_malformed_file (void)
 {
@@ -1089,6 +1108,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
   g_test_add_func ("/viewer/window/legend", test_legend);
   g_test_add_func ("/viewer/window/failing-views", test_failing_views);
+  g_test_add_func ("/viewer/window/empty-lesson-state", test_empty_lesson_state);
   g_test_add_func ("/viewer/window/malformed-file", test_malformed_file);
   g_test_add_func ("/viewer/window/save-open", test_save_open);
   g_test_add_func ("/viewer/window/unsaved-changes", test_unsaved_changes);
