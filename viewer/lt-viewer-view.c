@@ -1037,6 +1037,51 @@ lt_viewer_view_explain_contiguity (LtViewerView *self,
 }
 
 /**
+ * lt_viewer_view_explain_pytorch:
+ * @self: a #LtViewerView
+ * @reason: (out) (optional) (transfer full): return location for the reason
+ *   when PyTorch differs
+ *
+ * Whether PyTorch makes the same view: libtensor, like NumPy, has negative
+ * strides (`t[::-1]`, `t.flip(0)`, `as_strided()` with a negative stride),
+ * which PyTorch refuses or, for flip(), copies. The reason names the dim and
+ * says how PyTorch differs.
+ *
+ * Returns: %TRUE when PyTorch has this view too (or there is no tensor)
+ */
+gboolean
+lt_viewer_view_explain_pytorch (LtViewerView *self,
+                                char        **reason)
+{
+  const gint64 *sizes, *strides;
+  guint ndim;
+
+  g_return_val_if_fail (LT_VIEWER_IS_VIEW (self), TRUE);
+
+  if (reason != NULL)
+    *reason = NULL;
+  if (self->tensor == NULL)
+    return TRUE;
+  sizes = lt_tensor_get_sizes (self->tensor, &ndim);
+  strides = lt_tensor_get_strides (self->tensor, &ndim);
+  for (guint d = 0; d < ndim; d++)
+    if (sizes[d] > 1 && strides[d] < 0)
+      {
+        g_autofree char *stride = format_int (strides[d]);
+
+        if (reason != NULL)
+          /* Translators: %u is a dim, %s its (negative) stride */
+          *reason = g_strdup_printf (_("Not in PyTorch: dim %u has stride %s. PyTorch has no "
+                                       "negative strides: it refuses a negative step (t[::-1]) "
+                                       "and negative strides in as_strided(), and its flip() "
+                                       "copies. NumPy makes this view, as libtensor does."),
+                                     d, stride);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
  * lt_viewer_view_explain_aliasing:
  * @self: a #LtViewerView
  * @reason: (out) (optional) (transfer full): return location for the reason

@@ -91,6 +91,8 @@ gboolean       lt_viewer_view_explain_contiguity  (LtViewerView *self,
                                                    char        **reason);
 gboolean       lt_viewer_view_explain_aliasing    (LtViewerView *self,
                                                    char        **reason);
+gboolean       lt_viewer_view_explain_pytorch     (LtViewerView *self,
+                                                   char        **reason);
 gboolean       lt_viewer_view_explain_view_as     (LtViewerView *self,
                                                    const gint64 *shape,
                                                    guint         n_dims,

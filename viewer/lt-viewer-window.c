@@ -105,6 +105,8 @@ struct _LtViewerWindow
   GtkLabel *contiguous_reason;
   GtkLabel *aliasing_badge;
   GtkLabel *aliasing_reason;
+  GtkLabel *pytorch_badge;
+  GtkLabel *pytorch_reason;
   GtkLabel *view_as_badge;
   GtkLabel *view_as_reason;
   GtkEntry *view_as_entry;
@@ -685,6 +687,8 @@ update_badges (LtViewerWindow *self)
 {
   g_autofree char *contiguity = NULL;
   g_autofree char *aliasing = NULL;
+  g_autofree char *pytorch = NULL;
+  gboolean pytorch_same;
   gboolean has_tensor = self->selected != NULL && lt_viewer_view_get_tensor (self->selected) != NULL;
 
   /* A view whose expression never evaluated has no layout to judge: its
@@ -704,6 +708,16 @@ update_badges (LtViewerWindow *self)
   else
     set_badge (self->aliasing_badge, _("No aliasing"), "success");
   gtk_label_set_text (self->aliasing_reason, aliasing != NULL ? aliasing : "");
+
+  /* Said only where PyTorch differs. */
+  pytorch_same = lt_viewer_view_explain_pytorch (self->selected, &pytorch);
+  gtk_widget_set_visible (GTK_WIDGET (self->pytorch_badge), !pytorch_same);
+  gtk_widget_set_visible (GTK_WIDGET (self->pytorch_reason), !pytorch_same);
+  if (!pytorch_same)
+    {
+      set_badge (self->pytorch_badge, _("Not in PyTorch"), "warning");
+      gtk_label_set_text (self->pytorch_reason, pytorch);
+    }
 
   update_view_as (self);
 }
@@ -1807,6 +1821,8 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, contiguous_reason);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, aliasing_badge);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, aliasing_reason);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, pytorch_badge);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, pytorch_reason);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_badge);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_reason);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_entry);

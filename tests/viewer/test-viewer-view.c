@@ -199,6 +199,29 @@ test_find_elements_aliased (void)
   assert_find (leading, 2, 8, 9, 10, 11, 20, 21, 22, 23);
 }
 
+/* Negative strides are said to be libtensor's and NumPy's, not PyTorch's. */
+static void
+test_explain_pytorch (void)
+{
+  g_autoptr (LtViewerView) transposed = new_view (POINTS, "t.t()");
+  g_autoptr (LtViewerView) reversed = new_view (POINTS, "t[::-1]");
+  g_autoptr (LtViewerView) flipped = new_view (POINTS, "t.flip(1)");
+  g_autoptr (LtViewerView) single = new_view (POINTS, "t[1:2].flip(0)");
+  g_autofree char *reason = NULL;
+
+  g_assert_true (lt_viewer_view_explain_pytorch (transposed, &reason));
+  g_assert_null (reason);
+  g_assert_false (lt_viewer_view_explain_pytorch (reversed, &reason));
+  g_assert_nonnull (strstr (reason, "dim 0 has stride -2"));
+  g_assert_nonnull (strstr (reason, "t[::-1]"));
+  g_clear_pointer (&reason, g_free);
+  g_assert_false (lt_viewer_view_explain_pytorch (flipped, &reason));
+  g_assert_nonnull (strstr (reason, "dim 1 has stride -1"));
+  g_clear_pointer (&reason, g_free);
+  /* A dim of size 1 is read once: its stride does not matter. */
+  g_assert_true (lt_viewer_view_explain_pytorch (single, NULL));
+}
+
 /* count_elements() agrees with find_elements(), without the list. */
 static void
 test_count_elements (void)
@@ -613,6 +636,7 @@ main (int   argc,
   g_test_add_func ("/viewer/view/find-elements", test_find_elements);
   g_test_add_func ("/viewer/view/find-elements/aliased", test_find_elements_aliased);
   g_test_add_func ("/viewer/view/count-elements", test_count_elements);
+  g_test_add_func ("/viewer/view/explain-pytorch", test_explain_pytorch);
   g_test_add_func ("/viewer/view/find-elements/large", test_find_elements_large);
   g_test_add_func ("/viewer/view/badges/contiguity", test_explain_contiguity);
   g_test_add_func ("/viewer/view/badges/aliasing", test_explain_aliasing);

@@ -463,6 +463,28 @@ test_empty_lesson_state (void)
   close_window (window);
 }
 
+/* A badge says where PyTorch would not make the view, and only there. */
+static void
+test_pytorch_badge (void)
+{
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  LtViewerView *view = lt_viewer_lesson_get_view (lesson, 1);
+  GtkWidget *badge = get_child (window, "pytorch_badge");
+
+  lt_viewer_lesson_set_selected (lesson, view);
+  g_assert_false (gtk_widget_get_visible (badge));
+  g_assert_true (lt_viewer_view_set_expression (view, "t.flip(0)", NULL));
+  g_assert_true (gtk_widget_get_visible (badge));
+  g_assert_cmpstr (label_text (badge), ==, "Not in PyTorch");
+  g_assert_nonnull (strstr (label_text (get_child (window, "pytorch_reason")),
+                            "dim 0 has stride -2"));
+  g_assert_true (lt_viewer_view_set_expression (view, "t[1]", NULL));
+  g_assert_false (gtk_widget_get_visible (badge));
+
+  close_window (window);
+}
+
 static void
 test_malformed_file (void)
 {
@@ -1109,6 +1131,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/legend", test_legend);
   g_test_add_func ("/viewer/window/failing-views", test_failing_views);
   g_test_add_func ("/viewer/window/empty-lesson-state", test_empty_lesson_state);
+  g_test_add_func ("/viewer/window/pytorch-badge", test_pytorch_badge);
   g_test_add_func ("/viewer/window/malformed-file", test_malformed_file);
   g_test_add_func ("/viewer/window/save-open", test_save_open);
   g_test_add_func ("/viewer/window/unsaved-changes", test_unsaved_changes);
