@@ -846,17 +846,21 @@ lt_tensor_index_put_with_tensors_ (LtTensor          *self,
 
   if (!check_names_and_tensors (op, names, n_tensors, error)
       || !lt_tensor_check_unnamed (op, self, error)
-      || !lt_tensor_check_writable (op, self, error)
-      || !lt_tensor_check_same_device (op, (LtTensor *[]) { self, values }, 2, error))
+      || !lt_tensor_check_writable (op, self, error))
     return FALSE;
-  if (values->is_wrapped_number && lt_tensor_get_dtype (values) != lt_tensor_get_dtype (self))
+  if (values->is_wrapped_number)
     {
-      /* A number (lt_tensor_new_scalar_double()) takes the tensor's dtype. */
-      converted = lt_tensor_to_dtype (values, lt_tensor_get_dtype (self), error);
+      /* A number (lt_tensor_new_scalar_double()) takes the tensor's dtype
+       * and goes to its device. */
+      g_autoptr (LtTensor) typed = lt_tensor_to_dtype (values, lt_tensor_get_dtype (self), error);
+
+      converted = typed != NULL ? lt_index_on_device_of (typed, self, error) : NULL;
       if (converted == NULL)
         return FALSE;
       values = converted;
     }
+  if (!lt_tensor_check_same_device (op, (LtTensor *[]) { self, values }, 2, error))
+    return FALSE;
   if (lt_tensor_get_dtype (values) != lt_tensor_get_dtype (self))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,

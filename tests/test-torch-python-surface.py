@@ -981,6 +981,12 @@ class TestAdvancedIndexing(SurfaceTestCase):
             a.index_select(0, index)
         self.assertEqual(context.exception.code, int(Lt.Error.DEVICE))
 
+        # A number written through the C entry point goes to the device.
+        d.index_put_with_tensors_('[i]', ['i'], [Lt.tensor([1])],
+                                  Lt.Tensor.new_scalar_double(-1.0), False)
+        a[1] = -1.0
+        self.assertEqual(d.cpu().tolist(), a.tolist())
+
         # Keys on the CPU index a tensor on the device, as in PyTorch.
         cpu_index, cpu_mask = Lt.tensor([2, 0]), Lt.tensor([True, False, True])
         self.assertEqual(d[cpu_index, 1:].cpu().tolist(), a[cpu_index, 1:].tolist())
