@@ -1,8 +1,8 @@
 /* lt-viewer-swatch.c: a view's colour and pattern
  *
  * The patterns are made of rectangles only (lines across, lines down,
- * dots, a checkerboard, a grid), repeated in tiles, so they stay crisp at
- * any zoom and cost one repeat node per stripe.
+ * dots, a checkerboard, a grid), laid tile by tile, so they stay crisp at
+ * any zoom.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -26,7 +26,6 @@ lt_viewer_append_view_fill (GtkSnapshot           *snapshot,
   GdkRGBA ink = *color;
   float line = MAX (1.0f, (float) (scale + 0.5) - 0.5f);
   float tile = 4 * line + 1;
-  graphene_rect_t tile_rect = GRAPHENE_RECT_INIT (rect->origin.x, rect->origin.y, tile, tile);
 
   tint.alpha *= alpha;
   ink.alpha *= MIN (1.0, alpha * PATTERN_ALPHA / 0.35);
@@ -36,43 +35,44 @@ lt_viewer_append_view_fill (GtkSnapshot           *snapshot,
   if (pattern == 0 || rect->size.width <= 0 || rect->size.height <= 0)
     return;
 
-  gtk_snapshot_push_repeat (snapshot, rect, &tile_rect);
-  switch (pattern)
-    {
-    case 1: /* lines across */
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x, tile_rect.origin.y,
-                                                      tile, line));
-      break;
-    case 2: /* lines down */
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x, tile_rect.origin.y,
-                                                      line, tile));
-      break;
-    case 3: /* dots */
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x + line,
-                                                      tile_rect.origin.y + line,
-                                                      line * 1.5f, line * 1.5f));
-      break;
-    case 4: /* checkerboard */
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x, tile_rect.origin.y,
-                                                      tile / 2, tile / 2));
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x + tile / 2,
-                                                      tile_rect.origin.y + tile / 2,
-                                                      tile / 2, tile / 2));
-      break;
-    default: /* grid */
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x, tile_rect.origin.y,
-                                                      tile, line));
-      gtk_snapshot_append_color (snapshot, &ink,
-                                 &GRAPHENE_RECT_INIT (tile_rect.origin.x, tile_rect.origin.y,
-                                                      line, tile));
-      break;
-    }
+  /* Tile by tile (GTK 4.8's cairo renderer leaks a little for each repeat
+   * node), clipped to the stripe. */
+  gtk_snapshot_push_clip (snapshot, rect);
+  for (float y = rect->origin.y; y < rect->origin.y + rect->size.height; y += tile)
+    for (float x = rect->origin.x; x < rect->origin.x + rect->size.width; x += tile)
+      switch (pattern)
+        {
+        case 1: /* lines across */
+          if (x == rect->origin.x)
+            gtk_snapshot_append_color (snapshot, &ink,
+                                       &GRAPHENE_RECT_INIT (x, y, rect->size.width, line));
+          break;
+        case 2: /* lines down */
+          if (y == rect->origin.y)
+            gtk_snapshot_append_color (snapshot, &ink,
+                                       &GRAPHENE_RECT_INIT (x, y, line, rect->size.height));
+          break;
+        case 3: /* dots */
+          gtk_snapshot_append_color (snapshot, &ink,
+                                     &GRAPHENE_RECT_INIT (x + line, y + line,
+                                                          line * 1.5f, line * 1.5f));
+          break;
+        case 4: /* checkerboard */
+          gtk_snapshot_append_color (snapshot, &ink,
+                                     &GRAPHENE_RECT_INIT (x, y, tile / 2, tile / 2));
+          gtk_snapshot_append_color (snapshot, &ink,
+                                     &GRAPHENE_RECT_INIT (x + tile / 2, y + tile / 2,
+                                                          tile / 2, tile / 2));
+          break;
+        default: /* grid */
+          if (x == rect->origin.x)
+            gtk_snapshot_append_color (snapshot, &ink,
+                                       &GRAPHENE_RECT_INIT (x, y, rect->size.width, line));
+          if (y == rect->origin.y)
+            gtk_snapshot_append_color (snapshot, &ink,
+                                       &GRAPHENE_RECT_INIT (x, y, line, rect->size.height));
+          break;
+        }
   gtk_snapshot_pop (snapshot);
 }
 
