@@ -387,46 +387,33 @@ static gboolean
 broadcast_indices (AdvancedKey *key,
                    GError     **error)
 {
-  guint ndim = 0;
+  gint64 so_far[LT_MAX_DIMS];
+  guint bad_dim;
 
-  for (guint k = 0; k < key->n_indices; k++)
-    ndim = MAX (ndim, key->indices[k]->ndim);
-  for (guint d = 0; d < ndim; d++)
-    key->broadcast[d] = 1;
-  key->broadcast_ndim = ndim;
-
+  key->broadcast_ndim = 0;
   for (guint k = 0; k < key->n_indices; k++)
     {
-      guint index_ndim = key->indices[k]->ndim;
-      const gint64 *sizes = key->indices[k]->sizes;
+      GString *shapes;
 
-      for (guint j = 0; j < index_ndim; j++)
+      memcpy (so_far, key->broadcast, key->broadcast_ndim * sizeof (gint64));
+      if (lt_layout_broadcast_shapes (key->broadcast_ndim, so_far, key->indices[k]->ndim,
+                                      key->indices[k]->sizes, &key->broadcast_ndim,
+                                      key->broadcast, &bad_dim))
+        continue;
+
+      shapes = g_string_new (NULL);
+      for (guint m = 0; m < key->n_indices; m++)
         {
-          gint64 *into = &key->broadcast[ndim - index_ndim + j];
+          g_autofree char *text = lt_layout_shape_to_string (key->indices[m]->ndim,
+                                                             key->indices[m]->sizes);
 
-          if (sizes[j] == 1 || sizes[j] == *into || *into == 1)
-            {
-              if (sizes[j] != 1)
-                *into = sizes[j];
-              continue;
-            }
-          {
-            GString *shapes = g_string_new (NULL);
-
-            for (guint m = 0; m < key->n_indices; m++)
-              {
-                g_autofree char *text = lt_layout_shape_to_string (key->indices[m]->ndim,
-                                                                   key->indices[m]->sizes);
-
-                g_string_append_printf (shapes, "%s%s", m > 0 ? ", " : "", text);
-              }
-            g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                         "shape mismatch: the index tensors could not be broadcast together "
-                         "with sizes %s", shapes->str);
-            g_string_free (shapes, TRUE);
-            return FALSE;
-          }
+          g_string_append_printf (shapes, "%s%s", m > 0 ? ", " : "", text);
         }
+      g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
+                   "shape mismatch: the index tensors could not be broadcast together with "
+                   "sizes %s", shapes->str);
+      g_string_free (shapes, TRUE);
+      return FALSE;
     }
   return TRUE;
 }
@@ -496,7 +483,7 @@ resolve_key (AdvancedKey       *key,
              guint              n_tensors,
              GError           **error)
 {
-  gint64 numel = 1;
+  gint64 picks;
 
   if (!resolve_items (key, self, expression, names, tensors, n_tensors, error))
     return FALSE;
@@ -504,29 +491,29 @@ resolve_key (AdvancedKey       *key,
     return TRUE;
   if (!broadcast_indices (key, error) || !place_result_dims (key, error))
     return FALSE;
+  if (!lt_layout_numel (key->broadcast_ndim, key->broadcast, &picks)
+      || !lt_layout_numel (key->ndim, key->sizes, &key->numel))
+    {
+      g_autofree char *sizes = lt_layout_shape_to_string (key->ndim, key->sizes);
+
+      g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
+                   "advanced indexing: a result of sizes %s has more elements than fit in 64 "
+                   "bits", sizes);
+      return FALSE;
+    }
   /* No value indexes a dim of size 0, so only an empty index may: PyTorch
    * checks this even where the result is empty. */
-  for (guint k = 0; k < key->n_indices; k++)
-    {
-      guint d = key->view_dims[k];
-      gint64 picks = 1;
-
-      for (guint j = 0; j < key->broadcast_ndim; j++)
-        picks *= key->broadcast[j];
-      if (key->view->sizes[d] == 0 && picks != 0)
-        {
-          g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                       "advanced indexing: an index is out of range for dim %u with size 0 "
-                       "(only an empty index can index an empty dim)", d);
-          return FALSE;
-        }
-    }
+  for (guint k = 0; k < key->n_indices && picks != 0; k++)
+    if (key->view->sizes[key->view_dims[k]] == 0)
+      {
+        g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
+                     "advanced indexing: an index is out of range for dim %u with size 0 "
+                     "(only an empty index can index an empty dim)", key->view_dims[k]);
+        return FALSE;
+      }
   /* As in PyTorch, whose kernels check the index values as they read
    * them, an empty result checks none. */
-  for (guint r = 0; r < key->ndim; r++)
-    numel *= key->sizes[r];
-  key->numel = numel;
-  return numel == 0 || wrap_indices (key, error);
+  return key->numel == 0 || wrap_indices (key, error);
 }
 
 /* @index broadcast to B and placed among the result's dims (sizes 1
@@ -800,6 +787,38 @@ lt_tensor_index_with_tensors (LtTensor          *self,
   return lt_tensor_as_strided (gathered, key.sizes, key.ndim, strides, key.ndim, 0, error);
 }
 
+/* The mask of an expression that is one bool mask over leading dims of
+ * @self, such as `[m]`, spread with dims of 1 to @self's dims and on its
+ * device: `t[m] = value` is then a masked_fill_(), which lists no
+ * elements. NULL for any other expression. */
+static LtTensor *
+leading_mask (LtTensor          *self,
+              const char        *expression,
+              const char *const *names,
+              LtTensor *const   *tensors,
+              guint              n_tensors)
+{
+  g_autoptr (GArray) items = lt_index_expr_parse (expression, NULL);
+  g_autoptr (LtTensor) spread = NULL;
+  const LtIndexItem *item;
+  LtTensor *mask;
+  gint64 shape[LT_MAX_DIMS];
+
+  if (items == NULL || items->len != 1)
+    return NULL;
+  item = &g_array_index (items, LtIndexItem, 0);
+  if (item->kind != LT_INDEX_ITEM_NAME)
+    return NULL;
+  mask = find_tensor (expression, item, names, tensors, n_tensors, NULL);
+  if (mask == NULL || lt_tensor_get_dtype (mask) != LT_DTYPE_BOOL || mask->ndim > self->ndim
+      || memcmp (mask->sizes, self->sizes, mask->ndim * sizeof (gint64)) != 0)
+    return NULL;
+  for (guint d = 0; d < self->ndim; d++)
+    shape[d] = d < mask->ndim ? mask->sizes[d] : 1;
+  spread = lt_tensor_reshape (mask, shape, self->ndim, NULL);
+  return spread != NULL ? lt_index_on_device_of (spread, self, NULL) : NULL;
+}
+
 /**
  * lt_tensor_index_put_with_tensors_:
  * @self: the #LtTensor to write into
@@ -861,6 +880,13 @@ lt_tensor_index_put_with_tensors_ (LtTensor          *self,
     }
   if (!lt_tensor_check_same_device (op, (LtTensor *[]) { self, values }, 2, error))
     return FALSE;
+  if (!accumulate && values->ndim == 0)
+    {
+      g_autoptr (LtTensor) mask = leading_mask (self, expression, names, tensors, n_tensors);
+
+      if (mask != NULL)
+        return lt_tensor_masked_fill_ (self, mask, values, error);
+    }
   if (lt_tensor_get_dtype (values) != lt_tensor_get_dtype (self))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,

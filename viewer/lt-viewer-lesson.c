@@ -753,26 +753,33 @@ next_color (LtViewerLesson *self)
   return lt_viewer_palette_get_color (self->views->len);
 }
 
-static gboolean
-check_new_view (LtViewerLesson *self,
-                const char     *color,
-                GError        **error)
+/* A view of the base, named @name or its expression and coloured @color
+ * or the next colour, evaluating @first; NULL with @error set when the
+ * lesson is full or @color is not a colour. */
+static LtViewerView *
+new_view (LtViewerLesson *self,
+          const char     *name,
+          const char     *color,
+          const char     *expression,
+          const char     *first,
+          GError        **error)
 {
   if (self->views->len >= LT_VIEWER_MAX_VIEWS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
                    _("A lesson has at most %d views; remove one to add another."),
                    LT_VIEWER_MAX_VIEWS);
-      return FALSE;
+      return NULL;
     }
   if (color != NULL && (strlen (color) != 7 || color[0] != '#'
                         || strspn (color + 1, "0123456789abcdefABCDEF") != 6))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
                    _("the colour '%s' is not of the form #rrggbb"), color);
-      return FALSE;
+      return NULL;
     }
-  return TRUE;
+  return lt_viewer_view_new (name != NULL ? name : expression,
+                             color != NULL ? color : next_color (self), self->base, first);
 }
 
 static LtViewerView *
@@ -815,12 +822,9 @@ lt_viewer_lesson_add_view (LtViewerLesson *self,
   g_return_val_if_fail (expression != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_new_view (self, color, error))
-    return NULL;
-
-  view = lt_viewer_view_new (name != NULL ? name : expression,
-                             color != NULL ? color : next_color (self), self->base, "t");
-  if (!lt_viewer_view_set_expression (view, expression, error))
+  /* Made from t, so that a failing expression is an error, not a view. */
+  view = new_view (self, name, color, expression, "t", error);
+  if (view == NULL || !lt_viewer_view_set_expression (view, expression, error))
     return NULL;
   return append_view (self, view);
 }
@@ -854,10 +858,9 @@ lt_viewer_lesson_add_failing_view (LtViewerLesson *self,
   g_return_val_if_fail (expression != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_new_view (self, color, error))
+  view = new_view (self, name, color, expression, expression, error);
+  if (view == NULL)
     return NULL;
-  view = lt_viewer_view_new (name != NULL ? name : expression,
-                             color != NULL ? color : next_color (self), self->base, expression);
   if (lt_viewer_view_get_error (view) == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,

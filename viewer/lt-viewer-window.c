@@ -115,6 +115,7 @@ struct _LtViewerWindow
 G_DEFINE_FINAL_TYPE (LtViewerWindow, lt_viewer_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void schedule_modified_check (LtViewerWindow *self);
+static void update_legend           (LtViewerWindow *self);
 
 static void stop_playing (LtViewerWindow *self);
 static void update_selected_view (LtViewerWindow *self);
@@ -494,12 +495,27 @@ on_contents_selected (LtViewerWindow *self)
 
 /* The views list */
 
+/* What the lesson's "changed" leaves out but the file and the legend
+ * keep: a view's name, its expression when it fails, its probe. */
+static void
+on_view_notify (LtViewerWindow *self,
+                GParamSpec     *pspec)
+{
+  const char *name = g_param_spec_get_name (pspec);
+
+  if (g_str_equal (name, "cursor") || g_str_equal (name, "tensor"))
+    return;
+  update_legend (self);
+  schedule_modified_check (self);
+}
+
 static GtkWidget *
 create_row (gpointer item,
             gpointer data)
 {
   LtViewerWindow *self = data;
 
+  g_signal_connect_object (item, "notify", G_CALLBACK (on_view_notify), self, G_CONNECT_SWAPPED);
   return lt_viewer_view_row_new (self->lesson, item);
 }
 
@@ -677,7 +693,6 @@ on_view_as_changed (LtViewerWindow *self)
     {
       lt_viewer_view_set_probe (self->selected,
                                 gtk_editable_get_text (GTK_EDITABLE (self->view_as_entry)));
-      schedule_modified_check (self);
     }
   update_view_as (self);
 }
@@ -1047,14 +1062,6 @@ mark_saved (LtViewerWindow *self)
 /* The lesson */
 
 static void
-on_lesson_items_changed (LtViewerWindow *self)
-{
-  update_legend (self);
-  update_selected_view (self);
-  schedule_modified_check (self);
-}
-
-static void
 on_lesson_notify (LtViewerWindow *self,
                   GParamSpec     *pspec)
 {
@@ -1154,8 +1161,6 @@ lt_viewer_window_set_lesson (LtViewerWindow *self,
   g_signal_connect_object (lesson, "notify", G_CALLBACK (on_lesson_notify), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (lesson, "changed", G_CALLBACK (on_lesson_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (lesson, "items-changed", G_CALLBACK (on_lesson_items_changed), self,
                            G_CONNECT_SWAPPED);
   self->close_confirmed = FALSE;
   self->close_after_save = FALSE;

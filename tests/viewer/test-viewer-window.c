@@ -405,6 +405,8 @@ test_legend (void)
   g_assert_nonnull (lt_viewer_lesson_add_view (lesson, "rows", NULL, "t[::2]", &error));
   g_assert_no_error (error);
   g_assert_cmpstr (label_text (legend_label (window, n)), ==, "rows");
+  lt_viewer_view_set_name (lt_viewer_lesson_get_view (lesson, n), "even rows");
+  g_assert_cmpstr (label_text (legend_label (window, n)), ==, "even rows");
 
   close_window (window);
 }
@@ -630,6 +632,14 @@ test_unsaved_changes (void)
   g_assert_cmpstr (window_title (window), ==, "• Changed");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Changed");
   lt_viewer_lesson_set_title (lesson, title);
+  viewer_test_spin_until_idle ();
+  g_assert_cmpstr (window_title (window), ==, title);
+
+  /* A rename is a change too (the lesson's "changed" leaves names out). */
+  lt_viewer_view_set_name (view, "renamed");
+  viewer_test_spin_until_idle ();
+  g_assert_true (g_str_has_prefix (window_title (window), "• "));
+  lt_viewer_view_set_name (view, "points[1]");
   viewer_test_spin_until_idle ();
   g_assert_cmpstr (window_title (window), ==, title);
 

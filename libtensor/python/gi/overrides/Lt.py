@@ -439,18 +439,6 @@ def _assigned_values(self, value):
 
 
 def _advanced_assign(self, key, value, accumulate=False):
-    if not accumulate and isinstance(key, Lt.Tensor) and key.get_dtype() == bool_ \
-            and not (isinstance(value, Lt.Tensor) and value.get_dim() != 0):
-        # t[mask] = number: masked_fill_() over the mask spread to the
-        # tensor's dims, without listing the elements. (A mask, as any
-        # index, may be on the CPU for a tensor on a device.)
-        mask = key.to(self.get_device())
-        if mask.get_dim() <= self.get_dim() \
-                and list(mask.get_sizes()) == list(self.get_sizes())[:mask.get_dim()]:
-            for _ in range(self.get_dim() - mask.get_dim()):
-                mask = mask.unsqueeze(-1)
-            Lt.Tensor.masked_fill_(self, mask, _tensor_operand(value, 'masked_fill_()'))
-            return
     expression, names, tensors = _tensor_key(key)
     values = _assigned_values(self, value)
     try:
