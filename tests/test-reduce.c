@@ -234,6 +234,69 @@ test_accuracy (void)
   lt_assert_values (half_sum, 10000);
 }
 
+/* Products do not depend on how the work is split: partial products that
+ * would overflow (or underflow) are scaled, so a 0 among huge values gives
+ * 0 however the elements are grouped (a GPU's blocks, the CPU's threads),
+ * never 0 * inf = NaN, and a product whose running value leaves the range
+ * but whose result does not comes out finite. */
+static void
+test_prod_range (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) huge = lt_tensor_new_full (LT_DTYPE_FLOAT64, I64S (3, 4096), 2, 1e300,
+                                                  &error);
+  g_autoptr (LtTensor) rows = NULL, all = NULL, floats = NULL, float_rows = NULL;
+  g_autoptr (LtTensor) balanced = VALUES (LT_DTYPE_FLOAT64, (6), 1e300, 1e300, 1e300, 1e-300,
+                                          1e-300, 1e-300);
+  g_autoptr (LtTensor) balanced_prod = NULL, tiny_prod = NULL, inf_prod = NULL;
+  g_autoptr (LtTensor) tiny = VALUES (LT_DTYPE_FLOAT64, (4), 1e-300, 1e-300, 1e300, 4e300);
+  g_autoptr (LtTensor) with_inf = VALUES (LT_DTYPE_FLOAT64, (4), 1e300, 0, INFINITY, 2);
+  g_autoptr (LtTensor) complex = COMPLEX (3, 1e30, 1e30, 1e30, -1e30, 1e-30, 0);
+  g_autoptr (LtTensor) complex_prod = NULL;
+  double value;
+
+  g_assert_no_error (error);
+  /* Row 0 starts with 0, row 1 ends with it, row 2 has none. */
+  lt_tensor_set_double (huge, I64S (0, 0), 2, 0, &error);
+  lt_tensor_set_double (huge, I64S (1, 4095), 2, 0, &error);
+  g_assert_no_error (error);
+  rows = lt_tensor_prod (huge, DIMS (1), FALSE, &error);
+  g_assert_no_error (error);
+  lt_assert_values (rows, 0, 0, INFINITY);
+  all = lt_tensor_prod (huge, ALL, FALSE, &error);
+  g_assert_no_error (error);
+  lt_assert_values (all, 0);
+  /* float32 products are accumulated in double, where 4096 1e30s
+   * overflow too. */
+  floats = lt_tensor_new_full (LT_DTYPE_FLOAT32, I64S (3, 4096), 2, 1e30, &error);
+  g_assert_no_error (error);
+  lt_tensor_set_double (floats, I64S (0, 0), 2, 0, &error);
+  lt_tensor_set_double (floats, I64S (1, 4095), 2, 0, &error);
+  g_assert_no_error (error);
+  float_rows = lt_tensor_prod (floats, DIMS (1), FALSE, &error);
+  g_assert_no_error (error);
+  lt_assert_values (float_rows, 0, 0, INFINITY);
+
+  balanced_prod = lt_tensor_prod (balanced, ALL, FALSE, &error);
+  g_assert_no_error (error);
+  lt_tensor_get_double (balanced_prod, NULL, 0, &value, &error);
+  g_assert_cmpfloat (fabs (value - 1.0), <, 1e-12);
+  tiny_prod = lt_tensor_prod (tiny, ALL, FALSE, &error);
+  g_assert_no_error (error);
+  lt_tensor_get_double (tiny_prod, NULL, 0, &value, &error);
+  g_assert_cmpfloat (fabs (value - 4.0), <, 1e-12);
+  /* A real inf times 0 is still NaN. */
+  inf_prod = lt_tensor_prod (with_inf, ALL, FALSE, &error);
+  g_assert_no_error (error);
+  lt_tensor_get_double (inf_prod, NULL, 0, &value, &error);
+  g_assert_true (isnan (value));
+  /* (1e30 + 1e30i)(1e30 - 1e30i) = 2e60 overflows float, but not once
+   * scaled: times 1e-30 it is 2e30. */
+  complex_prod = lt_tensor_prod (complex, ALL, FALSE, &error);
+  g_assert_no_error (error);
+  lt_assert_near (complex_prod, 1e-6, 2e30, 0);
+}
+
 static void
 test_mean_prod (void)
 {
@@ -648,6 +711,7 @@ main (int   argc,
   g_test_add_func ("/reduce/sum/integer-dtypes", test_sum_integers);
   g_test_add_func ("/reduce/sum/float32-accuracy", test_accuracy);
   g_test_add_func ("/reduce/empty", test_empty);
+  g_test_add_func ("/reduce/prod/range", test_prod_range);
   g_test_add_func ("/reduce/scalar", test_scalar);
   g_test_add_func ("/reduce/mean-prod", test_mean_prod);
   g_test_add_func ("/reduce/extremes/nan", test_extremes_nan);

@@ -206,6 +206,35 @@ lt_reduce_magnitude (double re,
   return im == 0 ? fabs (re) : hypot (re, im);
 }
 
+/* Products (LT_KR_PROD of floating-point and complex elements) are kept
+ * as a mantissa (re, im) and a power of two (n): the product so far is
+ * (re + im i) * 2^n, and after each step the mantissa is brought back
+ * within [2^-32, 2^32]. No partial product then overflows or underflows,
+ * so the result does not depend on how the work was split: a 0 among
+ * elements whose running product would overflow gives 0 (not 0 * inf =
+ * NaN) on one thread or on a thousand, and only a real inf or NaN among
+ * the elements makes the result inf or NaN. The bounds fit float too, for
+ * OpenCL devices without float64. */
+#define LT_KR_PROD_HIGH 4294967296.0
+#define LT_KR_PROD_LOW (1.0 / 4294967296.0)
+
+LT_FUNCTION void
+lt_reduce_prod_normalize (double *re,
+                          double *im,
+                          lt_i64 *exponent)
+{
+  double m = fmax (fabs (*re), fabs (*im));
+  int e;
+
+  /* Zero, inf and NaN stay as they are. */
+  if (!(m >= LT_KR_PROD_HIGH || (m < LT_KR_PROD_LOW && m > 0)) || isinf (m))
+    return;
+  frexp (m, &e);
+  *re = ldexp (*re, -e);
+  *im = ldexp (*im, -e);
+  *exponent += e;
+}
+
 /* Element @e, at row-major position @index among the reduced elements,
  * joins @acc. */
 LT_FUNCTION void
@@ -232,15 +261,22 @@ lt_reduce_add (int                 op,
     case LT_KR_PROD:
       if (integral)
         acc->i = (lt_i64) ((lt_u64) acc->i * (lt_u64) e->i);
-      else if (is_complex)
-        {
-          double re = acc->re * e->re - acc->im * e->im;
-
-          acc->im = acc->re * e->im + acc->im * e->re;
-          acc->re = re;
-        }
       else
-        acc->re *= e->re;
+        {
+          double re = e->re, im = is_complex ? e->im : 0;
+
+          lt_reduce_prod_normalize (&re, &im, &acc->n);
+          if (is_complex)
+            {
+              double product_re = acc->re * re - acc->im * im;
+
+              acc->im = acc->re * im + acc->im * re;
+              acc->re = product_re;
+            }
+          else
+            acc->re *= re;
+          lt_reduce_prod_normalize (&acc->re, &acc->im, &acc->n);
+        }
       break;
     case LT_KR_AMAX:
     case LT_KR_AMIN:
@@ -303,6 +339,30 @@ lt_reduce_add (int                 op,
     }
 }
 
+/* One step of a running sum or product (a scan, whose every step is an
+ * output): in order, as the CPU's loop computes it, products unscaled. */
+LT_FUNCTION void
+lt_reduce_scan_add (int                 op,
+                    int                 integral,
+                    int                 is_complex,
+                    LtReduceAcc        *acc,
+                    const LtReduceElem *e)
+{
+  if (op != LT_KR_PROD)
+    lt_reduce_add (op, 0, integral, is_complex, acc, e, 0);
+  else if (integral)
+    acc->i = (lt_i64) ((lt_u64) acc->i * (lt_u64) e->i);
+  else if (is_complex)
+    {
+      double re = acc->re * e->re - acc->im * e->im;
+
+      acc->im = acc->re * e->im + acc->im * e->re;
+      acc->re = re;
+    }
+  else
+    acc->re *= e->re;
+}
+
 /* The partial @other (of later elements) joins @acc. */
 LT_FUNCTION void
 lt_reduce_combine (int                op,
@@ -357,6 +417,11 @@ lt_reduce_combine (int                op,
     case LT_KR_ANY:
       acc->i |= other->i;
       break;
+    case LT_KR_PROD:
+      lt_reduce_add (op, p, integral, is_complex, acc, &e, 0);
+      if (!integral)
+        acc->n += other->n;
+      break;
     default:
       lt_reduce_add (op, p, integral, is_complex, acc, &e, 0);
       break;
@@ -384,8 +449,19 @@ lt_reduce_result (int                op,
   *im = 0;
   switch (op)
     {
-    case LT_KR_SUM:
     case LT_KR_PROD:
+      if (!integral)
+        {
+          /* Far enough beyond any dtype's range to give inf or 0. */
+          int scale = (int) (acc->n > 100000 ? 100000 : acc->n < -100000 ? -100000 : acc->n);
+
+          *re = ldexp (acc->re, scale);
+          *im = ldexp (acc->im, scale);
+          return LT_KR_RESULT_COMPLEX;
+        }
+      *i = acc->i;
+      return LT_KR_RESULT_INT;
+    case LT_KR_SUM:
     case LT_KR_AMAX:
     case LT_KR_AMIN:
     case LT_KR_MAX_INDEX:
@@ -491,6 +567,60 @@ typedef struct
 
 #ifdef LT_KERNEL_REDUCE_WALK
 
+/* Element @r (row-major over the reduced dims) joins @acc. */
+LT_FUNCTION void
+lt_reduce_accumulate_one (const LtReduceArgs    *args,
+                          const LT_GLOBAL lt_u8 *src,
+                          lt_i64                 at,
+                          lt_i64                 r,
+                          LtReduceAcc           *acc)
+{
+  LtKernelValue v = lt_kernel_load (src + at * args->src_size, args->src_dtype);
+  LtReduceElem e;
+
+  e.i = v.kind == LT_KIND_INT ? v.i : 0;
+  e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
+  e.im = v.im;
+  lt_reduce_add (args->op, LT_ARG_REAL (args->p), args->integral, args->is_complex, acc, &e, r);
+}
+
+/* The reduced elements r_begin, r_begin + r_step, ... below r_end
+ * (row-major over the reduced dims, from @at_src) join @acc. */
+LT_FUNCTION void
+lt_reduce_accumulate_range (const LtReduceArgs    *args,
+                            const LtReduceShape   *shape,
+                            const LT_GLOBAL lt_u8 *src,
+                            lt_i64                 at_src,
+                            lt_i64                 r_begin,
+                            lt_i64                 r_end,
+                            lt_i64                 r_step,
+                            LtReduceAcc           *acc)
+{
+  if (shape->n_reduced == 1)
+    {
+      /* One reduced dim (the usual case once the host merged what it
+       * could): no division per element. */
+      lt_i64 stride = shape->reduced_src_strides[0];
+
+      for (lt_i64 r = r_begin; r < r_end; r += r_step)
+        lt_reduce_accumulate_one (args, src, at_src + r * stride, r, acc);
+      return;
+    }
+  for (lt_i64 r = r_begin; r < r_end; r += r_step)
+    {
+      lt_i64 at = at_src, rest_r = r;
+
+      for (int d = shape->n_reduced - 1; d >= 0; d--)
+        {
+          lt_i64 k = rest_r % shape->reduced_sizes[d];
+
+          rest_r /= shape->reduced_sizes[d];
+          at += k * shape->reduced_src_strides[d];
+        }
+      lt_reduce_accumulate_one (args, src, at, r, acc);
+    }
+}
+
 /* The reduced elements r_begin, r_begin + r_step, ... (row-major over the
  * reduced dims, from @at_src) join @acc. */
 LT_FUNCTION void
@@ -502,26 +632,7 @@ lt_reduce_accumulate (const LtReduceArgs    *args,
                       lt_i64                 r_step,
                       LtReduceAcc           *acc)
 {
-  for (lt_i64 r = r_begin; r < args->n_reduced; r += r_step)
-    {
-      lt_i64 at = at_src, rest_r = r;
-      LtKernelValue v;
-      LtReduceElem e;
-
-      for (int d = shape->n_reduced - 1; d >= 0; d--)
-        {
-          lt_i64 k = rest_r % shape->reduced_sizes[d];
-
-          rest_r /= shape->reduced_sizes[d];
-          at += k * shape->reduced_src_strides[d];
-        }
-      v = lt_kernel_load (src + at * args->src_size, args->src_dtype);
-      e.i = v.kind == LT_KIND_INT ? v.i : 0;
-      e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
-      e.im = v.im;
-      lt_reduce_add (args->op, LT_ARG_REAL (args->p), args->integral, args->is_complex, acc, &e,
-                     r);
-    }
+  lt_reduce_accumulate_range (args, shape, src, at_src, r_begin, args->n_reduced, r_step, acc);
 }
 
 /* The result of @acc stored in dst's dtype, and the winner's index in
@@ -639,7 +750,7 @@ lt_line_output (lt_i64                 o,
           e.i = v.kind == LT_KIND_INT ? v.i : 0;
           e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
           e.im = v.im;
-          lt_reduce_add (args->op, 0, args->integral, args->is_complex, &acc, &e, 0);
+          lt_reduce_scan_add (args->op, args->integral, args->is_complex, &acc, &e);
           v.kind = args->integral ? LT_KIND_INT : args->is_complex ? LT_KIND_COMPLEX : LT_KIND_FLOAT;
           v.i = acc.i;
           v.re = acc.re;

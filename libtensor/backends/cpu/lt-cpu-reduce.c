@@ -805,7 +805,7 @@ scan_items (gint64   begin,
             Elem e;
 
             load (s->src->dtype, ptrs[1] + t * s->src_step + k * o->strides[1][inner], &e);
-            acc_add (&params, integral, complex, &accs[k], &e, 0);
+            lt_reduce_scan_add (params.op, integral, complex, &accs[k], &e);
             lt_value_write (s->dst->dtype, ptrs[0] + t * s->dst_step + k * o->strides[0][inner],
                             integral ? lt_value_from_int64 (accs[k].i)
                             : complex ? lt_value_from_complex (accs[k].re, accs[k].im)
