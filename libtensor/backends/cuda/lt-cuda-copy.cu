@@ -6,7 +6,8 @@
  * fits, 64-bit otherwise; each thread walks the elements i, i + grid size,
  * ... (a grid-stride loop), so any grid covers any element count. Plain
  * copies and fills move elements of 1, 2, 4, 8 or 16 bytes without looking
- * at them, 16 bytes a thread where rows are contiguous and aligned;
+ * at them, 16 bytes a thread where rows are contiguous and aligned, and
+ * never by accesses wider than the buffers' alignment;
  * conversions follow lt-kernel-convert.h, the rules the CPU and OpenCL
  * use.
  *
@@ -27,22 +28,47 @@ struct __align__ (16) Element16
   uint64_t lo, hi;
 };
 
+/* An element of @Size bytes at an address aligned only to sizeof (Part):
+ * moved part by part, as a GPU faults on a load wider than the alignment
+ * of its address. */
+template <int Size, typename Part>
+struct Packed
+{
+  Part parts[Size / sizeof (Part)];
+};
+
+/* The largest power of two, at most 16, that divides both addresses (only
+ * @a's where @b is NULL). Device allocations are 256-byte aligned, but
+ * DLPack imports keep the producer's pointer, which need only be aligned
+ * to min (element size, 8), and views of them as complex (two floats as a
+ * complex64) or as another dtype start wherever those elements do. */
+static size_t
+alignment_of (const void *a,
+              const void *b)
+{
+  uintptr_t bits = (uintptr_t) a | (uintptr_t) b | 16;
+
+  return (size_t) (bits & -bits);
+}
+
 /* Where the innermost dim is contiguous in both operands (the destination
  * alone for a fill) and every row starts on a 16-byte boundary, the same
  * launch in units of 16 bytes: each thread then moves a 128-bit vector
- * instead of one narrow element. Device memory is 256-byte aligned, so
- * element offsets that are multiples of the vector's width are too.
- * Returns whether @shape and @n were rewritten so. */
+ * instead of one narrow element. The buffers must start on a 16-byte
+ * boundary (@alignment) for element offsets that are multiples of the
+ * vector's width to be too. Returns whether @shape and @n were rewritten
+ * so. */
 static bool
 widen (LtCudaShape *shape,
        size_t       element_size,
+       size_t       alignment,
        int64_t     *n,
        bool         fill)
 {
   int inner = shape->ndim - 1;
   int64_t width;
 
-  if (element_size >= 16 || shape->ndim == 0)
+  if (element_size >= 16 || shape->ndim == 0 || alignment < 16)
     return false;
   width = 16 / (int64_t) element_size;
   if (shape->dst_strides[inner] != 1 || (!fill && shape->src_strides[inner] != 1)
@@ -178,6 +204,87 @@ launch_fill (void              *dst,
   return cudaGetLastError ();
 }
 
+/* launch_copy () or launch_fill () (@Launch) of @Size-byte elements,
+ * moved in parts as wide as @alignment allows. */
+template <int Size, template <typename> class Launch>
+static cudaError_t
+launch_packed (size_t             alignment,
+               void              *dst,
+               const void        *src,
+               const LtCudaShape *shape,
+               int64_t            n,
+               bool               narrow)
+{
+  if (alignment >= Size || alignment >= 8)
+    return Launch<Packed<Size, uint64_t>>::run (dst, src, shape, n, narrow);
+  if (alignment >= 4)
+    return Launch<Packed<Size, uint32_t>>::run (dst, src, shape, n, narrow);
+  if (alignment >= 2)
+    return Launch<Packed<Size, uint16_t>>::run (dst, src, shape, n, narrow);
+  return Launch<Packed<Size, uint8_t>>::run (dst, src, shape, n, narrow);
+}
+
+template <typename Element>
+struct CopyLaunch
+{
+  static cudaError_t
+  run (void *dst, const void *src, const LtCudaShape *shape, int64_t n, bool narrow)
+  {
+    return launch_copy<Element> (dst, src, shape, n, narrow);
+  }
+};
+
+template <typename Element>
+struct FillLaunch
+{
+  static cudaError_t
+  run (void *dst, const void *value, const LtCudaShape *shape, int64_t n, bool narrow)
+  {
+    return launch_fill<Element> (dst, value, shape, n, narrow);
+  }
+};
+
+/* Elements of @element_size bytes by the widest accesses @alignment
+ * allows: whole elements where aligned to their size, else in parts. */
+template <template <typename> class Launch>
+static cudaError_t
+launch_elements (size_t             element_size,
+                 size_t             alignment,
+                 void              *dst,
+                 const void        *src,
+                 const LtCudaShape *shape,
+                 int64_t            n,
+                 bool               narrow)
+{
+  switch (element_size)
+    {
+    case 1:
+      return Launch<uint8_t>::run (dst, src, shape, n, narrow);
+    case 2:
+      if (alignment >= 2)
+        return Launch<uint16_t>::run (dst, src, shape, n, narrow);
+      return Launch<Packed<2, uint8_t>>::run (dst, src, shape, n, narrow);
+    case 4:
+      if (alignment >= 4)
+        return Launch<uint32_t>::run (dst, src, shape, n, narrow);
+      if (alignment >= 2)
+        return Launch<Packed<4, uint16_t>>::run (dst, src, shape, n, narrow);
+      return Launch<Packed<4, uint8_t>>::run (dst, src, shape, n, narrow);
+    case 8:
+      if (alignment >= 8)
+        return Launch<uint64_t>::run (dst, src, shape, n, narrow);
+      if (alignment >= 4)
+        return Launch<Packed<8, uint32_t>>::run (dst, src, shape, n, narrow);
+      if (alignment >= 2)
+        return Launch<Packed<8, uint16_t>>::run (dst, src, shape, n, narrow);
+      return Launch<Packed<8, uint8_t>>::run (dst, src, shape, n, narrow);
+    default:
+      if (alignment >= 16)
+        return Launch<Element16>::run (dst, src, shape, n, narrow);
+      return launch_packed<16, Launch> (alignment, dst, src, shape, n, narrow);
+    }
+}
+
 extern "C" cudaError_t
 lt_cuda_launch_copy (void              *dst,
                      const void        *src,
@@ -186,24 +293,13 @@ lt_cuda_launch_copy (void              *dst,
                      int64_t            n,
                      int                narrow)
 {
+  size_t alignment = alignment_of (dst, src);
   LtCudaShape wide = *shape;
   int64_t wide_n = n;
 
-  if (widen (&wide, element_size, &wide_n, false))
+  if (widen (&wide, element_size, alignment, &wide_n, false))
     return launch_copy<Element16> (dst, src, &wide, wide_n, narrow);
-  switch (element_size)
-    {
-    case 1:
-      return launch_copy<uint8_t> (dst, src, shape, n, narrow);
-    case 2:
-      return launch_copy<uint16_t> (dst, src, shape, n, narrow);
-    case 4:
-      return launch_copy<uint32_t> (dst, src, shape, n, narrow);
-    case 8:
-      return launch_copy<uint64_t> (dst, src, shape, n, narrow);
-    default:
-      return launch_copy<Element16> (dst, src, shape, n, narrow);
-    }
+  return launch_elements<CopyLaunch> (element_size, alignment, dst, src, shape, n, narrow);
 }
 
 extern "C" cudaError_t
@@ -214,10 +310,11 @@ lt_cuda_launch_fill (void              *dst,
                      int64_t            n,
                      int                narrow)
 {
+  size_t alignment = alignment_of (dst, NULL);
   LtCudaShape wide = *shape;
   int64_t wide_n = n;
 
-  if (widen (&wide, element_size, &wide_n, true))
+  if (widen (&wide, element_size, alignment, &wide_n, true))
     {
       uint8_t pattern[16];
 
@@ -226,19 +323,7 @@ lt_cuda_launch_fill (void              *dst,
         memcpy (pattern + at, value, element_size);
       return launch_fill<Element16> (dst, pattern, &wide, wide_n, narrow);
     }
-  switch (element_size)
-    {
-    case 1:
-      return launch_fill<uint8_t> (dst, value, shape, n, narrow);
-    case 2:
-      return launch_fill<uint16_t> (dst, value, shape, n, narrow);
-    case 4:
-      return launch_fill<uint32_t> (dst, value, shape, n, narrow);
-    case 8:
-      return launch_fill<uint64_t> (dst, value, shape, n, narrow);
-    default:
-      return launch_fill<Element16> (dst, value, shape, n, narrow);
-    }
+  return launch_elements<FillLaunch> (element_size, alignment, dst, value, shape, n, narrow);
 }
 
 extern "C" cudaError_t

@@ -15,6 +15,21 @@
 #define LT_CUDA_OPS_FUNCTION static __device__ inline
 #endif
 
+/* Complex elements as stored: two parts aligned only as one part is.
+ * float2 and double2 would be loaded with one 8- or 16-byte access, which
+ * faults on the addresses DLPack imports and their complex views may have
+ * (a complex64 view of float32 memory is 4-byte aligned). Computation
+ * still uses float2 and double2. */
+struct LtCudaComplex64
+{
+  float re, im;
+};
+
+struct LtCudaComplex128
+{
+  double re, im;
+};
+
 /* In LtDType's order. */
 
 #define LT_PW_KIND LT_PW_KIND_INT
@@ -129,11 +144,11 @@
 
 #define LT_PW_KIND LT_PW_KIND_COMPLEX
 #define LT_PW_IS_BOOL 0
-#define LT_PW_T float2
+#define LT_PW_T LtCudaComplex64
 #define LT_PW_C float2
 #define LT_PW_R float
-#define LT_PW_LOAD(v) (v)
-#define LT_PW_STORE(v) (v)
+#define LT_PW_LOAD(v) make_float2 ((v).re, (v).im)
+#define LT_PW_STORE(v) (LtCudaComplex64 { (v).x, (v).y })
 #define LT_PW_MAKE(r, i) make_float2 ((r), (i))
 #define LT_PW_FN(name) name##_c64
 #define LT_CUDA_OPS OpsComplex64
@@ -141,11 +156,11 @@
 
 #define LT_PW_KIND LT_PW_KIND_COMPLEX
 #define LT_PW_IS_BOOL 0
-#define LT_PW_T double2
+#define LT_PW_T LtCudaComplex128
 #define LT_PW_C double2
 #define LT_PW_R double
-#define LT_PW_LOAD(v) (v)
-#define LT_PW_STORE(v) (v)
+#define LT_PW_LOAD(v) make_double2 ((v).re, (v).im)
+#define LT_PW_STORE(v) (LtCudaComplex128 { (v).x, (v).y })
 #define LT_PW_MAKE(r, i) make_double2 ((r), (i))
 #define LT_PW_FN(name) name##_c128
 #define LT_CUDA_OPS OpsComplex128
