@@ -24,9 +24,15 @@ void        lt_cuda_set_error    (GError         **error,
 /* Makes @backend's device current on this thread: CUDA keeps the current
  * device per thread. */
 cudaError_t lt_cuda_use_device   (const LtBackend *backend);
-/* TRUE when a launch's @status is a success, else FALSE with @error set. */
+/* TRUE when a launch's @status is a success, else FALSE with @error set,
+ * naming the kernel (@kernel_format, printf-style, is formatted only on
+ * failure). With LT_CUDA_SYNC=1 in the environment, every launch is also
+ * waited for here, so that a kernel that faults is named at its launch
+ * rather than at the next transfer. */
 gboolean    lt_cuda_check_launch (cudaError_t      status,
-                                  GError         **error);
+                                  GError         **error,
+                                  const char      *kernel_format,
+                                  ...) G_GNUC_PRINTF (3, 4);
 
 /* lt-cuda-blas.c: the product @args describes through cuBLAS, on the
  * current device, when cuBLAS is there and can take it (*@done); FALSE

@@ -17,6 +17,7 @@
 
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include <cuda_runtime_api.h>
@@ -40,6 +41,11 @@ typedef struct
 {
   LtBackend backend;  /* first: the registry hands this out */
   int index;
+  /* Whether storages come from the device's stream-ordered memory pool
+   * (cudaMallocAsync ()), which keeps freed memory for the next storage:
+   * freeing then waits for nothing, where cudaFree () waits for the whole
+   * device, and allocating costs no call into the driver. */
+  gboolean pooled;
 } CudaDevice;
 
 /* Found once, on the first question: process-wide, as the CUDA runtime's
@@ -73,12 +79,22 @@ count_devices_once (void)
       status = cudaGetDeviceCount (&n_devices);
       if (status != cudaSuccess)
         {
-          int runtime = 0;
+          int runtime = 0, driver = 0;
 
           cudaRuntimeGetVersion (&runtime);
-          if (status == cudaErrorInsufficientDriver)
-            no_devices_why = g_strdup_printf ("no CUDA driver found, or one older than CUDA "
-                                              "%d.%d, which libtensor was built with",
+          cudaDriverGetVersion (&driver);
+          if (status == cudaErrorInsufficientDriver && driver == 0)
+            no_devices_why = g_strdup_printf ("no CUDA driver found: libtensor was built with "
+                                              "CUDA %d.%d and needs NVIDIA's driver for "
+                                              "CUDA %d.%d or newer",
+                                              runtime / 1000, runtime % 1000 / 10,
+                                              runtime / 1000, runtime % 1000 / 10);
+          else if (status == cudaErrorInsufficientDriver)
+            no_devices_why = g_strdup_printf ("the CUDA driver is too old: it supports CUDA "
+                                              "%d.%d, but libtensor was built with CUDA %d.%d "
+                                              "and needs a driver for CUDA %d.%d or newer",
+                                              driver / 1000, driver % 1000 / 10,
+                                              runtime / 1000, runtime % 1000 / 10,
                                               runtime / 1000, runtime % 1000 / 10);
           else if (status == cudaErrorNoDevice)
             no_devices_why = g_strdup ("no CUDA device found");
@@ -144,6 +160,26 @@ cuda_get_backend (guint    index,
       lt_cuda_set_error (error, status, "opening the CUDA device");
       return NULL;
     }
+  g_mutex_lock (&devices_lock);
+  if (!devices[index].pooled)
+    {
+      int pools = 0;
+      cudaMemPool_t pool;
+      guint64 keep_all = G_MAXUINT64;
+
+      /* The pool keeps what is freed rather than handing it back to the
+       * driver at each synchronisation, as PyTorch's caching allocator
+       * does; cuda_alloc () trims it when memory runs out. */
+      if (cudaDeviceGetAttribute (&pools, cudaDevAttrMemoryPoolsSupported, (int) index)
+            == cudaSuccess
+          && pools
+          && cudaDeviceGetDefaultMemPool (&pool, (int) index) == cudaSuccess
+          && cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep_all)
+               == cudaSuccess)
+        devices[index].pooled = TRUE;
+      cudaGetLastError ();
+    }
+  g_mutex_unlock (&devices_lock);
   return &devices[index].backend;
 }
 
@@ -152,7 +188,40 @@ cuda_get_backend (guint    index,
 cudaError_t
 lt_cuda_use_device (const LtBackend *backend)
 {
-  return cudaSetDevice (((const CudaDevice *) backend)->index);
+  cudaError_t status = cudaSetDevice (((const CudaDevice *) backend)->index);
+
+  /* An error some earlier call reported (a cudaMalloc() that ran out of
+   * memory) stays CUDA's "last error" until someone reads it, and the next
+   * launch would report it as its own: read it now. A sticky error (a
+   * kernel that faulted) is not lost: every later call returns it. */
+  cudaGetLastError ();
+  return status;
+}
+
+/* @nbytes of device memory: from the pool, in stream order (the legacy
+ * default stream, which every launch and transfer of the backend uses), or
+ * from cudaMalloc () where the device has no pools. */
+static void *
+allocate (const CudaDevice *device,
+          gsize             nbytes)
+{
+  void *data = NULL;
+  cudaMemPool_t pool;
+
+  if (!device->pooled)
+    return cudaMalloc (&data, nbytes) == cudaSuccess ? data : NULL;
+  if (cudaMallocAsync (&data, nbytes, 0) == cudaSuccess)
+    return data;
+  /* Out of memory: give back what the pool keeps, once the work that
+   * freed it is done, and try again. */
+  cudaGetLastError ();
+  if (cudaDeviceSynchronize () == cudaSuccess
+      && cudaDeviceGetDefaultMemPool (&pool, device->index) == cudaSuccess
+      && cudaMemPoolTrimTo (pool, 0) == cudaSuccess
+      && cudaMallocAsync (&data, nbytes, 0) == cudaSuccess)
+    return data;
+  cudaGetLastError ();
+  return NULL;
 }
 
 static gpointer
@@ -160,17 +229,23 @@ cuda_alloc (const LtBackend *backend,
             gsize            nbytes,
             gboolean         zeroed)
 {
-  void *data = NULL;
+  const CudaDevice *device = (const CudaDevice *) backend;
+  void *data;
 
   if (lt_cuda_use_device (backend) != cudaSuccess)
     return NULL;
   /* An empty storage still gets a distinct, valid pointer. */
-  if (cudaMalloc (&data, MAX (nbytes, 1)) != cudaSuccess)
+  data = allocate (device, MAX (nbytes, 1));
+  if (data == NULL)
     return NULL;
-  if (zeroed && nbytes > 0
-      && (cudaMemset (data, 0, nbytes) != cudaSuccess || cudaDeviceSynchronize () != cudaSuccess))
+  /* Zeroed in stream order: every later launch and transfer comes after. */
+  if (zeroed && nbytes > 0 && cudaMemsetAsync (data, 0, nbytes, 0) != cudaSuccess)
     {
-      cudaFree (data);
+      cudaGetLastError ();
+      if (device->pooled)
+        cudaFreeAsync (data, 0);
+      else
+        cudaFree (data);
       return NULL;
     }
   return data;
@@ -181,7 +256,13 @@ cuda_free (const LtBackend *backend,
            gpointer         data,
            gsize            nbytes)
 {
-  if (data != NULL && lt_cuda_use_device (backend) == cudaSuccess)
+  const CudaDevice *device = (const CudaDevice *) backend;
+
+  if (data == NULL || lt_cuda_use_device (backend) != cudaSuccess)
+    return;
+  if (device->pooled)
+    cudaFreeAsync (data, 0);
+  else
     cudaFree (data);
 }
 
@@ -281,16 +362,48 @@ shape_for (guint            ndim,
   return TRUE;
 }
 
+/* Whether LT_CUDA_SYNC=1 asks for every launch to be waited for; read
+ * once, as the environment of a process is set before it starts. */
+static gboolean
+sync_each_launch (void)
+{
+  static gsize read = 0;
+  static gboolean sync;
+
+  if (g_once_init_enter (&read))
+    {
+      sync = g_strcmp0 (g_getenv ("LT_CUDA_SYNC"), "1") == 0;
+      g_once_init_leave (&read, 1);
+    }
+  return sync;
+}
+
 gboolean
 lt_cuda_check_launch (cudaError_t  status,
-              GError     **error)
+                      GError     **error,
+                      const char  *kernel_format,
+                      ...)
 {
-  if (status != cudaSuccess)
+  const char *when = "launching";
+  g_autofree char *kernel = NULL;
+  va_list args;
+
+  if (status == cudaSuccess && sync_each_launch ())
     {
-      lt_cuda_set_error (error, status, "launching a CUDA kernel");
-      return FALSE;
+      status = cudaDeviceSynchronize ();
+      when = "running";
     }
-  return TRUE;
+  if (status == cudaSuccess)
+    return TRUE;
+
+  va_start (args, kernel_format);
+  kernel = g_strdup_vprintf (kernel_format, args);
+  va_end (args);
+  g_set_error (error, LT_ERROR,
+               status == cudaErrorMemoryAllocation ? LT_ERROR_OUT_OF_MEMORY : LT_ERROR_DEVICE,
+               "%s the CUDA kernel %s failed: %s (%s)", when, kernel, cudaGetErrorString (status),
+               cudaGetErrorName (status));
+  return FALSE;
 }
 
 static gboolean
@@ -319,7 +432,9 @@ cuda_copy (const LtBackend *backend,
                                   (int) lt_dtype_get_element_size (dst->dtype), src->buffer,
                                   src->dtype, (int) lt_dtype_get_element_size (src->dtype),
                                   &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, dst->dtype == src->dtype ? "copy (%s)"
+                                                                       : "cast (%s from %s)",
+                               lt_dtype_get_name (dst->dtype), lt_dtype_get_name (src->dtype));
 }
 
 static gboolean
@@ -345,7 +460,7 @@ cuda_fill (const LtBackend *backend,
   if (status == cudaSuccess)
     status = lt_cuda_launch_fill (dst->buffer, pattern, lt_dtype_get_element_size (dst->dtype),
                                   &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "fill (%s)", lt_dtype_get_name (dst->dtype));
 }
 
 static void

@@ -92,7 +92,7 @@ cuda_unary (const LtBackend *self,
   status = lt_cuda_use_device (self);
   if (status == cudaSuccess)
     status = lt_cuda_launch_unary (in->dtype, op, out->buffer, in->buffer, &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "unary op %d (%s)", op, lt_dtype_get_name (in->dtype));
 }
 
 static gboolean
@@ -124,7 +124,7 @@ cuda_binary (const LtBackend *self,
   if (status == cudaSuccess)
     status = lt_cuda_launch_binary (a->dtype, op, out->buffer, a->buffer, b->buffer, alpha_i,
                                     alpha_bytes, use_alpha, &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "binary op %d (%s)", op, lt_dtype_get_name (a->dtype));
 }
 
 static gboolean
@@ -151,7 +151,7 @@ cuda_where (const LtBackend *self,
   if (status == cudaSuccess)
     status = lt_cuda_launch_where (out->dtype, out->buffer, cond->buffer, a->buffer, b->buffer,
                                    &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "where (%s)", lt_dtype_get_name (out->dtype));
 }
 
 static gboolean
@@ -179,7 +179,8 @@ run_ternary (const LtBackend *self,
   if (status == cudaSuccess)
     status = lt_cuda_launch_ternary (out->dtype, clamp, out->buffer, x->buffer, y->buffer,
                                      z->buffer, &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "%s (%s)", clamp ? "clamp" : "lerp",
+                               lt_dtype_get_name (out->dtype));
 }
 
 static gboolean

@@ -40,7 +40,8 @@ cuda_reduce (const LtBackend      *self,
     status = lt_cuda_launch_reduce (dst != NULL ? dst->buffer : src->buffer,
                                     indices != NULL ? indices->buffer : src->buffer,
                                     src->buffer, &args, &shape);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "reduction %d (%s)", args.op,
+                               lt_dtype_get_name (src->dtype));
 }
 
 static gboolean
@@ -64,7 +65,8 @@ run_lines (const LtBackend *self,
   status = lt_cuda_use_device (self);
   if (status == cudaSuccess)
     status = lt_cuda_launch_lines (dst->buffer, src->buffer, &args, &shape);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "scan or softmax %d (%s)", op,
+                               lt_dtype_get_name (src->dtype));
 }
 
 static gboolean
@@ -168,7 +170,7 @@ lt_cuda_random_fill (const LtBackend      *self,
                                          probabilities != NULL ? probabilities->buffer
                                                                : dst->buffer,
                                          &args);
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "random fill (%s)", lt_dtype_get_name (dst->dtype));
 }
 
 const LtReduceKernels lt_cuda_reduce_kernels = {
@@ -208,7 +210,7 @@ cuda_matmul (const LtBackend *self,
         return TRUE;
       status = lt_cuda_launch_matmul (out->buffer, a->buffer, b->buffer, &args);
     }
-  return lt_cuda_check_launch (status, error);
+  return lt_cuda_check_launch (status, error, "matmul (%s)", lt_dtype_get_name (out->dtype));
 }
 
 const LtLinalgKernels lt_cuda_linalg_kernels = {
