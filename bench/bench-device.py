@@ -4,15 +4,21 @@
 
 Measures, on one device and in one run, the GPU issue's targets: a
 permute-copy of a float32 tensor against a plain copy of it (the yardstick:
-the device's copy bandwidth), a broadcast add, a sum over each dim, and a
-float32 matmul; and the same work in PyTorch on the same device where
-PyTorch has one (cuda:N; for opencl:N PyTorch runs nothing). Every result is
-checked against PyTorch's (or, without a PyTorch device, against the CPU)
-before anything is timed: a fast wrong answer fails the run.
+the device's copy bandwidth), a broadcast add, a sum over each dim and of
+all, a softmax over rows, and float32 and bfloat16 matmuls; and the same
+work in PyTorch on the same device where PyTorch has one (cuda:N; for
+opencl:N PyTorch runs nothing). Every result is checked before anything is
+timed, against PyTorch's on the same device (handed over through DLPack)
+or, without a PyTorch device, against the CPU: a fast wrong answer fails
+the run.
 
 Run it through the build's environment, on a machine with the device:
 
     meson devenv -C _build /usr/bin/python3 ../bench/bench-device.py --device cuda:0
+
+Where Python cannot load the GObject bindings (a GPU machine's own Python),
+--ctypes calls libtensor-1.so directly (tests/lt_ctypes.py); the GPU check,
+build-aux/gpu-check.sh, runs it so.
 
 It prints a Markdown table for bench/RESULTS.md and exits 1 if a result was
 wrong. --size-mib and --matmul set the sizes (1024 MiB and 8192 by default,
@@ -20,13 +26,10 @@ the issue's; smaller ones for a quick look, e.g. on PoCL).
 """
 
 import argparse
+import os
 import statistics
 import sys
 import time
-
-import gi
-gi.require_version('Lt', '1.0')
-from gi.repository import Lt  # noqa: E402
 
 
 def parse_args():
@@ -35,14 +38,80 @@ def parse_args():
     parser.add_argument('--size-mib', type=int, default=1024,
                         help='size of the float32 tensor the bandwidth workloads use')
     parser.add_argument('--matmul', type=int, default=8192,
-                        help='n of the n x n x n float32 matmul (0 to skip it)')
+                        help='n of the n x n x n matmuls (0 to skip them)')
     parser.add_argument('--min-time', type=float, default=1.0,
                         help='repeat each timing for at least this many seconds')
+    parser.add_argument('--ctypes', action='store_true',
+                        help='call libtensor through ctypes (tests/lt_ctypes.py), not PyGObject')
     return parser.parse_args()
 
 
 ARGS = parse_args()
-DEVICE = Lt.Device.new_from_string(ARGS.device)
+
+
+class GiBinding:
+    """The workloads through the GObject bindings and their overrides."""
+
+    def __init__(self):
+        import gi
+        gi.require_version('Lt', '1.0')
+        from gi.repository import Lt
+        self.Lt = Lt
+        self.device = Lt.Device.new_from_string(ARGS.device)
+        self.generator = Lt.Generator.new(1)
+
+    def device_name(self):
+        return self.device.get_name()
+
+    def sync(self):
+        self.device.synchronize()
+
+    def uniform(self, sizes):
+        host = self.Lt.Tensor.new_zeros(self.Lt.DType.FLOAT32, sizes)
+        host.uniform_(-1, 1, generator=self.generator)
+        return host
+
+    def sum(self, x, *dims):
+        return x.sum(*dims) if dims else x.sum()
+
+    def to_dtype(self, x, name):
+        return x.to(getattr(self.Lt.DType, name.upper()))
+
+    def allclose(self, a, b, tolerance):
+        return a.allclose(b, tolerance, tolerance)
+
+
+class CtypesBinding:
+    """The same workloads through libtensor-1.so's C functions."""
+
+    def __init__(self):
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        '..', 'tests'))
+        import lt_ctypes
+        self.L = lt_ctypes
+        self.device = lt_ctypes.Device(ARGS.device)
+        self.generator = lt_ctypes.Generator(1)
+
+    def device_name(self):
+        return self.device.get_name()
+
+    def sync(self):
+        self.device.synchronize()
+
+    def uniform(self, sizes):
+        return self.L.Tensor.zeros('float32', sizes).uniform_(-1, 1, self.generator)
+
+    def sum(self, x, *dims):
+        return x.sum(*dims)
+
+    def to_dtype(self, x, name):
+        return x.to_dtype(name)
+
+    def allclose(self, a, b, tolerance):
+        return a.allclose(b, tolerance, tolerance)
+
+
+LT = CtypesBinding() if ARGS.ctypes else GiBinding()
 
 try:
     import torch
@@ -68,18 +137,18 @@ def seconds(run, sync):
     return statistics.median(times)
 
 
-def lt_sync():
-    DEVICE.synchronize()
-
-
 def torch_sync():
     torch.cuda.synchronize()
 
 
-def check(name, got, expected_host, tolerance):
-    """got (a device tensor) against a CPU libtensor tensor."""
-    back = got.cpu()
-    ok = back.allclose(expected_host, tolerance, tolerance)
+def check(name, got, expected_host, tolerance, torch_expected=None):
+    """got (a device tensor) against PyTorch's result on the device, handed
+    over through DLPack, where there is one; else against a CPU tensor."""
+    if torch_expected is not None:
+        shared = torch.from_dlpack(got)
+        ok = torch.allclose(shared.float(), torch_expected.float(), tolerance, tolerance)
+    else:
+        ok = LT.allclose(got.cpu(), expected_host, tolerance)
     if not ok:
         print(f'WRONG: {name} differs from the reference', file=sys.stderr)
     return ok
@@ -88,72 +157,87 @@ def check(name, got, expected_host, tolerance):
 def main():
     side = int((ARGS.size_mib * 2**20 // 4) ** 0.5)
     nbytes = side * side * 4
-    generator = Lt.Generator.new(1)
-    host = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, [side, side])
-    host.uniform_(-1, 1, generator=generator)
-    row = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, [1, side])
-    row.uniform_(-1, 1, generator=generator)
+    host = LT.uniform([side, side])
+    row = LT.uniform([1, side])
     x = host.to(ARGS.device)
     r = row.to(ARGS.device)
+    tx = tr = None
     if TORCH_DEVICE is not None:
-        tx = torch.from_numpy(host.numpy()).to(TORCH_DEVICE)
-        tr = torch.from_numpy(row.numpy()).to(TORCH_DEVICE)
+        # PyTorch's copies of the same values, through DLPack.
+        tx = torch.from_dlpack(x).clone()
+        tr = torch.from_dlpack(r).clone()
 
-    # Correctness first, on the device against PyTorch or the CPU.
+    def expect(lt_run, torch_run):
+        """(the CPU's result, PyTorch's on the device or None)."""
+        if tx is not None:
+            return None, torch_run()
+        return lt_run(), None
+
+    # Correctness first.
     ok = True
-    ok &= check('permute-copy', x.t().contiguous(), host.t().contiguous(), 0)
-    ok &= check('broadcast add', x + r, host + row, 1e-6)
-    ok &= check('sum over dim 0', x.sum(0), host.sum(0), 1e-4)
-    ok &= check('sum over dim 1', x.sum(1), host.sum(1), 1e-4)
+    cases = [
+        ('permute-copy', lambda v, w: v.t().contiguous(), lambda v, w: v.t().contiguous(), 0),
+        ('broadcast add', lambda v, w: v + w, lambda v, w: v + w, 1e-6),
+        ('sum over dim 0', lambda v, w: LT.sum(v, 0), lambda v, w: v.sum(0), 1e-3),
+        ('sum over dim 1', lambda v, w: LT.sum(v, 1), lambda v, w: v.sum(1), 1e-3),
+        ('sum of all', lambda v, w: LT.sum(v), lambda v, w: v.sum(), 1e-1),
+        ('softmax over rows', lambda v, w: v.softmax(1), lambda v, w: v.softmax(1), 1e-5),
+    ]
+    for name, lt_op, torch_op, tolerance in cases:
+        expected_host, torch_expected = expect(lambda: lt_op(host, row),
+                                               lambda: torch_op(tx, tr))
+        ok &= check(name, lt_op(x, r), expected_host, tolerance, torch_expected)
 
     rows = []
 
     def measure(name, moved_bytes, lt_run, torch_run):
-        lt_s = seconds(lt_run, lt_sync)
-        torch_s = seconds(torch_run, torch_sync) if TORCH_DEVICE is not None else None
+        lt_s = seconds(lt_run, LT.sync)
+        torch_s = seconds(torch_run, torch_sync) if tx is not None else None
         rows.append((name, moved_bytes, lt_s, torch_s))
 
-    measure('copy (contiguous clone)', 2 * nbytes, lambda: x.clone(),
-            lambda: tx.clone())
-    measure('permute-copy (t().contiguous())', 2 * nbytes, lambda: x.t().contiguous(),
-            lambda: tx.t().contiguous())
-    measure('broadcast add (x + row)', 2 * nbytes, lambda: x + r, lambda: tx + tr)
-    measure('sum over dim 0', nbytes, lambda: x.sum(0), lambda: tx.sum(0))
-    measure('sum over dim 1', nbytes, lambda: x.sum(1), lambda: tx.sum(1))
+    measure('copy (contiguous clone)', 2 * nbytes, lambda: x.clone(), lambda: tx.clone())
+    for name, lt_op, torch_op, _ in cases:
+        moved = 2 * nbytes if name in ('permute-copy', 'broadcast add', 'softmax over rows') \
+            else nbytes
+        measure(name, moved, lambda: lt_op(x, r), lambda: torch_op(tx, tr))
 
     copy_bandwidth = rows[0][1] / rows[0][2]
-    print(f'| {ARGS.device}: {DEVICE.get_name()} | bytes moved | libtensor | GB/s | '
-          f'% of copy | PyTorch |')
-    print('|---|---|---|---|---|---|')
+    print(f'| {ARGS.device}: {LT.device_name()} | bytes moved | libtensor | GB/s | '
+          f'% of copy | PyTorch | libtensor / PyTorch speed |')
+    print('|---|---|---|---|---|---|---|')
     for name, moved, lt_s, torch_s in rows:
         bandwidth = moved / lt_s
         torch_text = f'{torch_s * 1e3:.3f} ms' if torch_s is not None else 'n/a'
+        ratio = f'{torch_s / lt_s:.2f}x' if torch_s is not None else 'n/a'
         print(f'| {name} | {moved / 2**20:.0f} MiB | {lt_s * 1e3:.3f} ms | '
-              f'{bandwidth / 1e9:.1f} | {100 * bandwidth / copy_bandwidth:.0f}% | {torch_text} |')
+              f'{bandwidth / 1e9:.1f} | {100 * bandwidth / copy_bandwidth:.0f}% | {torch_text} | '
+              f'{ratio} |')
 
     if ARGS.matmul > 0:
         n = ARGS.matmul
-        a_host = Lt.Tensor.new_zeros(Lt.DType.FLOAT32, [n, n])
-        a_host.uniform_(-1, 1, generator=generator)
-        a = a_host.to(ARGS.device)
-        product = a @ a
-        if TORCH_DEVICE is not None:
-            ta = torch.from_numpy(a_host.numpy()).to(TORCH_DEVICE)
-            expected = Lt.Tensor.new_from_data(
-                Lt.DType.FLOAT32, (ta @ ta).cpu().flatten().tolist(), [n, n]) \
-                if n <= 1024 else None
-        else:
-            expected = a_host @ a_host if n <= 1024 else None
-        if expected is not None:
-            ok &= check('matmul', product, expected, 1e-3)
-        lt_s = seconds(lambda: a @ a, lt_sync)
-        torch_s = seconds(lambda: ta @ ta, torch_sync) if TORCH_DEVICE is not None else None
-        flops = 2 * n**3
-        torch_text = (f'{torch_s * 1e3:.2f} ms ({flops / torch_s / 1e12:.1f} TFLOP/s), '
-                      f'libtensor at {100 * torch_s / lt_s:.0f}%') \
-            if torch_s is not None else 'n/a'
-        print(f'| matmul float32 {n}^3 | | {lt_s * 1e3:.2f} ms | '
-              f'{flops / lt_s / 1e12:.2f} TFLOP/s | | {torch_text} |')
+        a_host = LT.uniform([n, n])
+        for dtype, tolerance in (('float32', 1e-2), ('bfloat16', 1e-1)):
+            a = LT.to_dtype(a_host.to(ARGS.device), dtype)
+            ta = None
+            if tx is not None:
+                ta = torch.from_dlpack(a).clone()
+                expected_host, torch_expected = None, (ta @ ta)
+            else:
+                expected_host = LT.to_dtype(a_host, dtype) @ LT.to_dtype(a_host, dtype) \
+                    if n <= 1024 else None
+                torch_expected = None
+            if expected_host is not None or torch_expected is not None:
+                # Relative to the sum of n products of values in [-1, 1].
+                ok &= check(f'matmul {dtype}', a @ a, expected_host, tolerance * n ** 0.5,
+                            torch_expected)
+            lt_s = seconds(lambda: a @ a, LT.sync)
+            torch_s = seconds(lambda: ta @ ta, torch_sync) if ta is not None else None
+            flops = 2 * n**3
+            torch_text = (f'{torch_s * 1e3:.2f} ms ({flops / torch_s / 1e12:.1f} TFLOP/s)'
+                          if torch_s is not None else 'n/a')
+            ratio = f'{torch_s / lt_s:.2f}x' if torch_s is not None else 'n/a'
+            print(f'| matmul {dtype} {n}^3 | | {lt_s * 1e3:.2f} ms | '
+                  f'{flops / lt_s / 1e12:.2f} TFLOP/s | | {torch_text} | {ratio} |')
     return 0 if ok else 1
 
 
