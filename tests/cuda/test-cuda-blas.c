@@ -154,11 +154,70 @@ test_layouts (void)
   g_assert_cmpint (fake_calls () - calls_before, ==, expected_calls);
 }
 
+/* bfloat16 products go to cuBLAS's GemmEx with the same layouts. */
+static void
+test_bfloat16 (void)
+{
+  static const LtBackend backend = { .name = "cuda", .device_type = LT_DEVICE_TYPE_CUDA };
+  double a[400], b[400];
+  guint16 a16[400], b16[400];
+  int calls_before = fake_calls ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (a); i++)
+    {
+      float fa = (float) ((i * 7) % 13) - 6, fb = (float) ((i * 5) % 11) - 5 + 0.5f;
+
+      /* Exact in bfloat16. */
+      a[i] = fa;
+      b[i] = fb;
+      memcpy (&a16[i], (const guint8 *) &fa + 2, 2);
+      memcpy (&b16[i], (const guint8 *) &fb + 2, 2);
+    }
+  for (guint transposed = 0; transposed < 2; transposed++)
+    {
+      LtMatmulArgs args = { 0 };
+      double expected[64] = { 0 };
+      guint16 got[64] = { 0 };
+      gboolean done = FALSE;
+      g_autoptr (GError) error = NULL;
+
+      args.m = 3;
+      args.n = 4;
+      args.k = 5;
+      args.dtype = LT_DTYPE_BFLOAT16;
+      args.size = 2;
+      args.out_row = 4;
+      args.out_col = 1;
+      args.a_row = transposed ? 1 : 7;
+      args.a_col = transposed ? 6 : 1;
+      args.b_row = 9;
+      args.b_col = 1;
+      args.a_offset = 3;
+      args.b_offset = 2;
+      args.n_out = 12;
+      naive_product (&args, a, b, expected);
+      g_assert_true (lt_cuda_blas_matmul (&backend, &args, got, a16, b16, &done, &error));
+      g_assert_no_error (error);
+      g_assert_true (done);
+      for (guint i = 0; i < 12; i++)
+        {
+          float value = (float) expected[i];
+          guint16 bits;
+
+          /* The sums of these small products are exact in bfloat16. */
+          memcpy (&bits, (const guint8 *) &value + 2, 2);
+          g_assert_cmpuint (got[i], ==, bits);
+        }
+    }
+  g_assert_cmpint (fake_calls () - calls_before, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cuda-blas/layouts", test_layouts);
+  g_test_add_func ("/cuda-blas/bfloat16", test_bfloat16);
   return g_test_run ();
 }

@@ -1,6 +1,8 @@
 /* lt-cuda-blas.c: float matrix products through cuBLAS
  *
- * float32, float64, complex64 and complex128 products whose operands BLAS
+ * float32, float64, complex64 and complex128 products (and float16 and
+ * bfloat16 ones, accumulated in float as PyTorch's are, through
+ * cublasGemmStridedBatchedEx) whose operands BLAS
  * can take as they are (each matrix row- or column-major with a positive
  * leading dimension, one batch dim or none) go to cuBLAS's strided batched
  * GEMM, as PyTorch's do; everything else takes the element kernel
@@ -55,6 +57,31 @@ static GModule *blas_module;
 static cublasStatus_t (*create_handle) (cublasHandle_t *handle);
 static const char *(*status_string) (cublasStatus_t status);
 static GemmFunc gemms[4];  /* S, D, C, Z */
+/* Half-precision products: element and compute types as arguments. */
+typedef cublasStatus_t (*GemmExFunc) (cublasHandle_t      handle,
+                                      cublasOperation_t   transa,
+                                      cublasOperation_t   transb,
+                                      int                 m,
+                                      int                 n,
+                                      int                 k,
+                                      const void         *alpha,
+                                      const void         *a,
+                                      cudaDataType        a_type,
+                                      int                 lda,
+                                      long long int       stride_a,
+                                      const void         *b,
+                                      cudaDataType        b_type,
+                                      int                 ldb,
+                                      long long int       stride_b,
+                                      const void         *beta,
+                                      void               *c,
+                                      cudaDataType        c_type,
+                                      int                 ldc,
+                                      long long int       stride_c,
+                                      int                 batch_count,
+                                      cublasComputeType_t compute_type,
+                                      cublasGemmAlgo_t    algo);
+static GemmExFunc gemm_ex; /* NULL where this cuBLAS lacks it */
 static cublasHandle_t handles[MAX_DEVICES];
 
 static gboolean
@@ -84,6 +111,8 @@ open_blas_locked (void)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (!g_module_symbol (blas_module, names[i], (gpointer *) &gemms[i]))
       goto missing;
+  if (!g_module_symbol (blas_module, "cublasGemmStridedBatchedEx", (gpointer *) &gemm_ex))
+    gemm_ex = NULL;
   g_module_make_resident (blas_module);
   return TRUE;
 
@@ -176,6 +205,10 @@ lt_cuda_blas_matmul (const LtBackend    *self,
     case LT_DTYPE_COMPLEX128:
       slot = 3;
       break;
+    case LT_DTYPE_FLOAT16:
+    case LT_DTYPE_BFLOAT16:
+      slot = 4;
+      break;
     default:
       return TRUE;
     }
@@ -189,10 +222,24 @@ lt_cuda_blas_matmul (const LtBackend    *self,
     return TRUE;
 
   handle = handle_for ((guint) self->device_index);
-  if (handle == NULL)
+  if (handle == NULL || (slot == 4 && gemm_ex == NULL))
     return TRUE;
 
-  status = gemms[slot] (handle, op_a, op_b, (int) args->n, (int) args->m, (int) args->k,
+  if (slot == 4)
+    {
+      cudaDataType type = args->dtype == LT_DTYPE_FLOAT16 ? CUDA_R_16F : CUDA_R_16BF;
+
+      status = gemm_ex (handle, op_a, op_b, (int) args->n, (int) args->m, (int) args->k, one_f,
+                        (const guint8 *) b + args->b_offset * size, type, lda,
+                        args->batch_ndim == 1 ? args->b_batch_strides[0] : 0,
+                        (const guint8 *) a + args->a_offset * size, type, ldb,
+                        args->batch_ndim == 1 ? args->a_batch_strides[0] : 0, zero_f,
+                        (guint8 *) out + args->out_offset * size, type, (int) args->n,
+                        args->m * args->n, (int) batch, CUBLAS_COMPUTE_32F,
+                        CUBLAS_GEMM_DEFAULT);
+    }
+  else
+    status = gemms[slot] (handle, op_a, op_b, (int) args->n, (int) args->m, (int) args->k,
                         slot == 0 || slot == 2 ? (const void *) one_f : (const void *) one,
                         (const guint8 *) b + args->b_offset * size, lda,
                         args->batch_ndim == 1 ? args->b_batch_strides[0] : 0,
