@@ -315,9 +315,9 @@ cuda_download (const LtBackend *backend,
 /* Kernels ----------------------------------------------------------------- */
 
 /* The simplified dims of the operands (element strides and offsets), their
- * element count, and whether every offset the launch reaches fits in 32
- * bits (bytes included, for conversions); FALSE with @error set when too
- * many dims are left. */
+ * element count, and whether every element offset the launch reaches fits
+ * in 30 bits (32-bit index arithmetic, with room to spare); FALSE with
+ * @error set when too many dims are left. */
 static gboolean
 shape_for (guint            ndim,
            const gint64    *sizes,
@@ -358,7 +358,9 @@ shape_for (guint            ndim,
       highest += (loop.sizes[d] - 1) * MAX (ABS (shape->dst_strides[d]),
                                             ABS (shape->src_strides[d]));
     }
-  *narrow = *numel < G_MAXINT32 && highest < G_MAXINT32 / 16;
+  /* Element indices in 32 bits (the kernels scale them to bytes in 64),
+   * with room for a grid-stride loop's last step past the end. */
+  *narrow = *numel < (G_GINT64_CONSTANT (1) << 30) && highest < (G_GINT64_CONSTANT (1) << 30);
   return TRUE;
 }
 

@@ -103,13 +103,21 @@ offsets_of (Index                i,
 
   for (int d = shape.ndim - 1; d >= 0; d--)
     {
-      Index k = rest % (Index) shape.sizes[d];
+      Index quotient = sizeof (Index) == 4
+                         ? (Index) lt_cuda_divide ((uint32_t) rest, shape.div_magic[d],
+                                                   shape.div_shift[d])
+                         : rest / (Index) shape.sizes[d];
+      Index k = rest - quotient * (Index) shape.sizes[d];
 
-      rest /= (Index) shape.sizes[d];
+      rest = quotient;
       at_dst += k * (Index) shape.dst_strides[d];
       at_src += k * (Index) shape.src_strides[d];
     }
 }
+
+/* Each thread copies UNROLL elements a pass, blockDim.x apart, all loaded
+ * before any is stored, for more bytes in flight. */
+#define UNROLL 4
 
 template <typename Element, typename Index>
 static __global__ void
@@ -118,14 +126,94 @@ copy_kernel (Element       *dst,
              LtCudaShape    shape,
              Index          n)
 {
-  for (Index i = (Index) blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += (Index) gridDim.x * blockDim.x)
+  for (Index base = (Index) blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < n;
+       base += (Index) gridDim.x * blockDim.x * UNROLL)
     {
-      Index at_dst = (Index) shape.dst_offset, at_src = (Index) shape.src_offset;
+      Index at_dst[UNROLL];
+      Element values[UNROLL];
 
-      offsets_of<Index> (i, shape, at_dst, at_src);
-      dst[at_dst] = src[at_src];
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        if (base + u * (Index) blockDim.x < n)
+          {
+            Index at_src = (Index) shape.src_offset;
+
+            at_dst[u] = (Index) shape.dst_offset;
+            offsets_of<Index> (base + u * (Index) blockDim.x, shape, at_dst[u], at_src);
+            values[u] = src[at_src];
+          }
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        if (base + u * (Index) blockDim.x < n)
+          dst[at_dst[u]] = values[u];
     }
+}
+
+/* Copies that transpose the last two dims (the destination's rows
+ * contiguous, the source's columns): each block moves 32 x 32 tiles
+ * through shared memory, reading the source along its contiguous dim and
+ * writing the destination along its own, so both sides are coalesced.
+ * Dims before the last two are a batch. */
+enum { TILE = 32, TILE_ROWS = 8 };
+
+template <typename Element>
+static __global__ void
+transpose_kernel (Element       *dst,
+                  const Element *src,
+                  LtCudaShape    shape,
+                  int64_t        n_batches)
+{
+  __shared__ Element tile[TILE][TILE + 1];
+  int last = shape.ndim - 1;
+  int64_t rows = shape.sizes[last - 1], cols = shape.sizes[last];
+  int64_t tiles_across = (cols + TILE - 1) / TILE, tiles_down = (rows + TILE - 1) / TILE;
+  int64_t n_tiles = n_batches * tiles_down * tiles_across;
+
+  for (int64_t t = blockIdx.x; t < n_tiles; t += gridDim.x)
+    {
+      int64_t batch = t / (tiles_down * tiles_across), within = t % (tiles_down * tiles_across);
+      int64_t r0 = within / tiles_across * TILE, c0 = within % tiles_across * TILE;
+      int64_t at_dst = shape.dst_offset, at_src = shape.src_offset, rest = batch;
+
+      for (int d = last - 2; d >= 0; d--)
+        {
+          int64_t k = rest % shape.sizes[d];
+
+          rest /= shape.sizes[d];
+          at_dst += k * shape.dst_strides[d];
+          at_src += k * shape.src_strides[d];
+        }
+      /* Threads along x read down a source column (contiguous)... */
+      for (int j = threadIdx.y; j < TILE; j += TILE_ROWS)
+        {
+          int64_t r = r0 + threadIdx.x, c = c0 + j;
+
+          if (r < rows && c < cols)
+            tile[threadIdx.x][j] = src[at_src + r * shape.src_strides[last - 1]
+                                       + c * shape.src_strides[last]];
+        }
+      __syncthreads ();
+      /* ... and along a destination row (contiguous). */
+      for (int j = threadIdx.y; j < TILE; j += TILE_ROWS)
+        {
+          int64_t r = r0 + j, c = c0 + threadIdx.x;
+
+          if (r < rows && c < cols)
+            dst[at_dst + r * shape.dst_strides[last - 1] + c * shape.dst_strides[last]]
+              = tile[j][threadIdx.x];
+        }
+      __syncthreads ();
+    }
+}
+
+/* Whether @shape transposes its last two dims, as transpose_kernel takes. */
+static bool
+is_transpose (const LtCudaShape *shape)
+{
+  int last = shape->ndim - 1;
+
+  return shape->ndim >= 2 && shape->dst_strides[last] == 1 && shape->src_strides[last - 1] == 1
+         && shape->src_strides[last] != 1 && shape->sizes[last] > 1 && shape->sizes[last - 1] > 1;
 }
 
 template <typename Element, typename Index>
@@ -162,8 +250,8 @@ cast_kernel (uint8_t       *dst,
       Index at_dst = (Index) shape.dst_offset, at_src = (Index) shape.src_offset;
 
       offsets_of<Index> (i, shape, at_dst, at_src);
-      lt_kernel_store (dst + at_dst * dst_size, dst_dtype,
-                       lt_kernel_load (src + at_src * src_size, src_dtype));
+      lt_kernel_store (dst + (int64_t) at_dst * dst_size, dst_dtype,
+                       lt_kernel_load (src + (int64_t) at_src * src_size, src_dtype));
     }
 }
 
@@ -175,11 +263,25 @@ launch_copy (void              *dst,
              int64_t            n,
              bool               narrow)
 {
-  if (narrow)
-    copy_kernel<Element, int32_t><<<blocks_for (n), threads_per_block>>> (
+  unsigned int blocks = blocks_for ((n + UNROLL - 1) / UNROLL);
+
+  if (is_transpose (shape))
+    {
+      int last = shape->ndim - 1;
+      int64_t tiles = (shape->sizes[last] + TILE - 1) / TILE
+                      * ((shape->sizes[last - 1] + TILE - 1) / TILE);
+      int64_t n_batches = n / (shape->sizes[last] * shape->sizes[last - 1]);
+
+      int64_t grid = tiles * n_batches < (1 << 20) ? tiles * n_batches : (1 << 20);
+
+      transpose_kernel<Element><<<(unsigned int) grid, dim3 (TILE, TILE_ROWS)>>> (
+        (Element *) dst, (const Element *) src, *shape, n_batches);
+    }
+  else if (narrow)
+    copy_kernel<Element, int32_t><<<blocks, threads_per_block>>> (
       (Element *) dst, (const Element *) src, *shape, (int32_t) n);
   else
-    copy_kernel<Element, int64_t><<<blocks_for (n), threads_per_block>>> (
+    copy_kernel<Element, int64_t><<<blocks, threads_per_block>>> (
       (Element *) dst, (const Element *) src, *shape, n);
   return cudaGetLastError ();
 }
@@ -297,9 +399,12 @@ lt_cuda_launch_copy (void              *dst,
   LtCudaShape wide = *shape;
   int64_t wide_n = n;
 
-  if (widen (&wide, element_size, alignment, &wide_n, false))
+  bool widened = widen (&wide, element_size, alignment, &wide_n, false);
+
+  lt_cuda_set_dividers (wide.sizes, wide.ndim, wide.div_magic, wide.div_shift);
+  if (widened)
     return launch_copy<Element16> (dst, src, &wide, wide_n, narrow);
-  return launch_elements<CopyLaunch> (element_size, alignment, dst, src, shape, n, narrow);
+  return launch_elements<CopyLaunch> (element_size, alignment, dst, src, &wide, n, narrow);
 }
 
 extern "C" cudaError_t
@@ -314,7 +419,10 @@ lt_cuda_launch_fill (void              *dst,
   LtCudaShape wide = *shape;
   int64_t wide_n = n;
 
-  if (widen (&wide, element_size, alignment, &wide_n, true))
+  bool widened = widen (&wide, element_size, alignment, &wide_n, true);
+
+  lt_cuda_set_dividers (wide.sizes, wide.ndim, wide.div_magic, wide.div_shift);
+  if (widened)
     {
       uint8_t pattern[16];
 
@@ -323,7 +431,7 @@ lt_cuda_launch_fill (void              *dst,
         memcpy (pattern + at, value, element_size);
       return launch_fill<Element16> (dst, pattern, &wide, wide_n, narrow);
     }
-  return launch_elements<FillLaunch> (element_size, alignment, dst, value, shape, n, narrow);
+  return launch_elements<FillLaunch> (element_size, alignment, dst, value, &wide, n, narrow);
 }
 
 extern "C" cudaError_t
@@ -337,12 +445,16 @@ lt_cuda_launch_cast (void              *dst,
                      int64_t            n,
                      int                narrow)
 {
+  LtCudaShape divided = *shape;
+
+  lt_cuda_set_dividers (divided.sizes, divided.ndim, divided.div_magic, divided.div_shift);
   if (narrow)
     cast_kernel<int32_t><<<blocks_for (n), threads_per_block>>> (
-      (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, *shape,
+      (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, divided,
       (int32_t) n);
   else
     cast_kernel<int64_t><<<blocks_for (n), threads_per_block>>> (
-      (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, *shape, n);
+      (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, divided,
+      n);
   return cudaGetLastError ();
 }

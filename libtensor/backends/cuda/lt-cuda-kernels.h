@@ -50,6 +50,42 @@ typedef uint64_t lt_u64;
 
 static const int threads_per_block = 256;
 
+/* Division by a launch's sizes in 32-bit index arithmetic, as a multiply
+ * and a shift (Granlund and Montgomery's method): a GPU divides integers
+ * with a long sequence of instructions, and a strided kernel divides by
+ * every dim's size for every element. For 1 <= d < 2^31 and 0 <= n < 2^31
+ * (what narrow launches guarantee), n / d = (umulhi (n, magic) + n) >>
+ * shift, with shift = ceil (log2 d) and magic = 2^32 (2^shift - d) / d + 1. */
+static inline void
+lt_cuda_set_dividers (const int64_t *sizes,
+                      int            ndim,
+                      uint32_t      *magic,
+                      uint32_t      *shift)
+{
+  for (int d = 0; d < ndim; d++)
+    {
+      uint64_t divisor = sizes[d] > 0 && sizes[d] < ((int64_t) 1 << 31) ? (uint64_t) sizes[d] : 1;
+      uint32_t s = 0;
+
+      while (((uint64_t) 1 << s) < divisor)
+        s++;
+      shift[d] = s;
+      magic[d] = (uint32_t) ((((uint64_t) 1 << 32) * (((uint64_t) 1 << s) - divisor)) / divisor
+                             + 1);
+    }
+}
+
+#ifdef __CUDACC__
+/* @n / the size whose multiplier and shift these are. */
+static __device__ inline uint32_t
+lt_cuda_divide (uint32_t n,
+                uint32_t magic,
+                uint32_t shift)
+{
+  return (__umulhi (n, magic) + n) >> shift;
+}
+#endif
+
 /* Enough blocks to fill any GPU; the grid-stride loops do the rest. */
 static inline unsigned int
 blocks_for (int64_t n)

@@ -17,6 +17,8 @@ struct LT_CUDA_OPS
   typedef LT_PW_C C;
   typedef LT_PW_R R;
   static const int kind = LT_PW_KIND;
+  /* The binary op the kernel is compiled for, or -1 for any (FixedOp). */
+  static const int fixed_op = -1;
 
   LT_CUDA_OPS_FUNCTION C load (T v) { return LT_PW_LOAD (v); }
   LT_CUDA_OPS_FUNCTION T store (C v) { return LT_PW_STORE (v); }

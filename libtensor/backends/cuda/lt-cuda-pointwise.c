@@ -66,7 +66,9 @@ shape_for (guint             ndim,
       /* The partial sums stay within the offsets plus every stride's reach. */
       highest += (loop.sizes[d] - 1) * reach;
     }
-  *narrow = *numel < G_MAXINT32 && highest < G_MAXINT32 / 16;
+  /* Element indices in 32 bits (the kernels scale them to bytes in 64),
+   * with room for a grid-stride loop's last step past the end. */
+  *narrow = *numel < (G_GINT64_CONSTANT (1) << 30) && highest < (G_GINT64_CONSTANT (1) << 30);
   return TRUE;
 }
 

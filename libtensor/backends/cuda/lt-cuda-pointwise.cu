@@ -35,9 +35,13 @@ offsets4 (Index               i,
     at[k] = (Index) shape.offsets[k];
   for (int d = shape.ndim - 1; d >= 0; d--)
     {
-      Index position = i % (Index) shape.sizes[d];
+      Index quotient = sizeof (Index) == 4
+                         ? (Index) lt_cuda_divide ((uint32_t) i, shape.div_magic[d],
+                                                   shape.div_shift[d])
+                         : i / (Index) shape.sizes[d];
+      Index position = i - quotient * (Index) shape.sizes[d];
 
-      i /= (Index) shape.sizes[d];
+      i = quotient;
       for (int k = 0; k < N; k++)
         at[k] += position * (Index) shape.strides[k][d];
     }
@@ -46,6 +50,15 @@ offsets4 (Index               i,
 #define GRID_STRIDE_LOOP(i, n)                                                   \
   for (Index i = (Index) blockIdx.x * blockDim.x + threadIdx.x; i < (n);        \
        i += (Index) gridDim.x * blockDim.x)
+
+/* The unary and binary kernels take UNROLL elements a pass, blockDim.x
+ * apart, and load them all before storing any: a GPU's memory runs at
+ * speed only with many bytes in flight, more than one narrow element per
+ * thread gives. The launch has a quarter of the blocks (LAUNCH_UNROLLED). */
+#define UNROLL 4
+#define UNROLLED_LOOP(base, n)                                                   \
+  for (Index base = (Index) blockIdx.x * blockDim.x * UNROLL + threadIdx.x;     \
+       base < (n); base += (Index) gridDim.x * blockDim.x * UNROLL)
 
 template <typename Ops, typename Index>
 static __global__ void
@@ -58,19 +71,29 @@ unary_kernel (uint8_t                    *out,
   bool predicate = LT_K_UNARY_IS_PREDICATE (op);
   bool real_abs = Ops::kind == LT_PW_KIND_COMPLEX && op == LT_K_ABS;
 
-  GRID_STRIDE_LOOP (i, n)
+  UNROLLED_LOOP (base, n)
     {
-      Index at[2];
-      typename Ops::C x;
+      Index at[UNROLL][2];
+      typename Ops::C x[UNROLL];
 
-      offsets4<2> (i, shape, at);
-      x = Ops::load (a[at[1]]);
-      if (predicate)
-        out[at[0]] = (uint8_t) Ops::test (op, x);
-      else if (real_abs)
-        ((typename Ops::R *) out)[at[0]] = Ops::abs_real (x);
-      else
-        ((typename Ops::T *) out)[at[0]] = Ops::store (Ops::unary (op, x));
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        if (base + u * (Index) blockDim.x < n)
+          {
+            offsets4<2> (base + u * (Index) blockDim.x, shape, at[u]);
+            x[u] = Ops::load (a[at[u][1]]);
+          }
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        if (base + u * (Index) blockDim.x < n)
+          {
+            if (predicate)
+              out[at[u][0]] = (uint8_t) Ops::test (op, x[u]);
+            else if (real_abs)
+              ((typename Ops::R *) out)[at[u][0]] = Ops::abs_real (x[u]);
+            else
+              ((typename Ops::T *) out)[at[u][0]] = Ops::store (Ops::unary (op, x[u]));
+          }
     }
 }
 
@@ -86,21 +109,33 @@ binary_kernel (uint8_t                *out,
                LtCudaShape4            shape,
                Index                   n)
 {
-  bool predicate = LT_K_BINARY_IS_PREDICATE (op);
+  bool predicate;
 
-  GRID_STRIDE_LOOP (i, n)
+  op = Ops::fixed_op >= 0 ? Ops::fixed_op : op;
+  predicate = LT_K_BINARY_IS_PREDICATE (op);
+  UNROLLED_LOOP (base, n)
     {
-      Index at[3];
-      typename Ops::C x, y;
+      Index at[UNROLL][3];
+      typename Ops::C x[UNROLL], y[UNROLL];
 
-      offsets4<3> (i, shape, at);
-      x = Ops::load (a[at[1]]);
-      y = Ops::load (b[at[2]]);
-      if (predicate)
-        out[at[0]] = (uint8_t) Ops::compare (op, x, y);
-      else
-        ((typename Ops::T *) out)[at[0]]
-          = Ops::store (Ops::binary (op, x, y, alpha_i, alpha, use_alpha));
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        if (base + u * (Index) blockDim.x < n)
+          {
+            offsets4<3> (base + u * (Index) blockDim.x, shape, at[u]);
+            x[u] = Ops::load (a[at[u][1]]);
+            y[u] = Ops::load (b[at[u][2]]);
+          }
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        if (base + u * (Index) blockDim.x < n)
+          {
+            if (predicate)
+              out[at[u][0]] = (uint8_t) Ops::compare (op, x[u], y[u]);
+            else
+              ((typename Ops::T *) out)[at[u][0]]
+                = Ops::store (Ops::binary (op, x[u], y[u], alpha_i, alpha, use_alpha));
+          }
     }
 }
 
@@ -164,17 +199,21 @@ any_zero_kernel (const typename Ops::T *a,
 
 /* Launchers: one kernel launch of @Ops with 32- or 64-bit indices. */
 
-#define LAUNCH(kernel, Ops, narrow, n, ...)                                      \
+#define LAUNCH_ON(blocks, kernel, Ops, narrow, n, ...)                          \
   do                                                                             \
     {                                                                            \
       if (narrow)                                                                \
-        kernel<Ops, int32_t><<<blocks_for (n), threads_per_block>>> (            \
+        kernel<Ops, int32_t><<<(blocks), threads_per_block>>> (                  \
           __VA_ARGS__, (int32_t) (n));                                           \
       else                                                                       \
-        kernel<Ops, int64_t><<<blocks_for (n), threads_per_block>>> (            \
+        kernel<Ops, int64_t><<<(blocks), threads_per_block>>> (                  \
           __VA_ARGS__, (int64_t) (n));                                           \
     }                                                                            \
   while (0)
+#define LAUNCH(kernel, Ops, narrow, n, ...)                                      \
+  LAUNCH_ON (blocks_for (n), kernel, Ops, narrow, n, __VA_ARGS__)
+#define LAUNCH_UNROLLED(kernel, Ops, narrow, n, ...)                             \
+  LAUNCH_ON (blocks_for (((n) + UNROLL - 1) / UNROLL), kernel, Ops, narrow, n, __VA_ARGS__)
 
 struct UnaryLaunch
 {
@@ -186,9 +225,18 @@ struct UnaryLaunch
   void
   run (const LtCudaShape4 &shape, int64_t n, bool narrow) const
   {
-    LAUNCH (unary_kernel, Ops, narrow, n, (uint8_t *) out, (const typename Ops::T *) in, op,
-            shape);
+    LAUNCH_UNROLLED (unary_kernel, Ops, narrow, n, (uint8_t *) out,
+                     (const typename Ops::T *) in, op, shape);
   }
+};
+
+/* @Ops compiled for binary op @Op alone: the common arithmetic of
+ * floating-point tensors runs without the switch over every op, whose
+ * registers would otherwise limit how many threads a GPU keeps busy. */
+template <typename Ops, int Op>
+struct FixedOp : Ops
+{
+  static const int fixed_op = Op;
 };
 
 struct BinaryLaunch
@@ -207,8 +255,25 @@ struct BinaryLaunch
     typename Ops::C alpha_c;
 
     memcpy (&alpha_c, alpha, sizeof alpha_c);
-    LAUNCH (binary_kernel, Ops, narrow, n, (uint8_t *) out, (const typename Ops::T *) a,
-            (const typename Ops::T *) b, op, alpha_i, alpha_c, use_alpha, shape);
+    if (Ops::kind == LT_PW_KIND_FLOAT && op == LT_K_ADD)
+      launch<FixedOp<Ops, LT_K_ADD>> (alpha_c, shape, n, narrow);
+    else if (Ops::kind == LT_PW_KIND_FLOAT && op == LT_K_SUB)
+      launch<FixedOp<Ops, LT_K_SUB>> (alpha_c, shape, n, narrow);
+    else if (Ops::kind == LT_PW_KIND_FLOAT && op == LT_K_MUL)
+      launch<FixedOp<Ops, LT_K_MUL>> (alpha_c, shape, n, narrow);
+    else if (Ops::kind == LT_PW_KIND_FLOAT && op == LT_K_DIV)
+      launch<FixedOp<Ops, LT_K_DIV>> (alpha_c, shape, n, narrow);
+    else
+      launch<Ops> (alpha_c, shape, n, narrow);
+  }
+
+  template <typename Ops>
+  void
+  launch (typename Ops::C alpha_c, const LtCudaShape4 &shape, int64_t n, bool narrow) const
+  {
+    LAUNCH_UNROLLED (binary_kernel, Ops, narrow, n, (uint8_t *) out,
+                     (const typename Ops::T *) a, (const typename Ops::T *) b, op, alpha_i,
+                     alpha_c, use_alpha, shape);
   }
 };
 
@@ -260,10 +325,14 @@ template <typename Launch>
 static cudaError_t
 dispatch (int                 dtype,
           const Launch       &launch,
-          const LtCudaShape4 *shape,
+          const LtCudaShape4 *given,
           int64_t             n,
           int                 narrow)
 {
+  LtCudaShape4 divided = *given;
+  const LtCudaShape4 *shape = &divided;
+
+  lt_cuda_set_dividers (divided.sizes, divided.ndim, divided.div_magic, divided.div_shift);
   switch (dtype)
     {
     case LT_BOOL:

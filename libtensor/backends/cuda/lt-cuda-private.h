@@ -31,10 +31,15 @@ typedef struct
   int64_t dst_offset;
   int64_t src_offset;
   int ndim;
+  /* Filled by the launchers (lt_cuda_set_dividers ()): each size as a
+   * multiplier and a shift, for 32-bit index arithmetic. */
+  uint32_t div_magic[LT_CUDA_MAX_DIMS];
+  uint32_t div_shift[LT_CUDA_MAX_DIMS];
 } LtCudaShape;
 
-/* Each returns the launch's status (cudaGetLastError()). @narrow: every
- * element and byte offset the launch reaches fits in 32 bits. */
+/* Each returns the launch's status (cudaGetLastError()). @narrow: the
+ * element count and every element offset the launch reaches are below
+ * 2^30, so that indices can be 32-bit (bytes are counted in 64). */
 LT_CUDA_INTERNAL cudaError_t lt_cuda_launch_copy (void              *dst,
                                  const void        *src,
                                  size_t             element_size,
@@ -65,6 +70,9 @@ typedef struct
   int64_t strides[4][LT_CUDA_MAX_DIMS];
   int64_t offsets[4];
   int ndim;
+  /* As LtCudaShape's. */
+  uint32_t div_magic[LT_CUDA_MAX_DIMS];
+  uint32_t div_shift[LT_CUDA_MAX_DIMS];
 } LtCudaShape4;
 
 /* lt-cuda-pointwise.cu: the element-wise kernels, by the rules of
