@@ -1406,6 +1406,125 @@ test_unavailable_device (void)
   g_assert_true (g_str_has_prefix (error->message, "opencl:4096 is not available: "));
 }
 
+/* @host's values on @device, through the CPU's result of @func's. */
+static void
+assert_line_func (const char  *what,
+                  LtTensor   *(*func) (LtTensor *, int, GError **),
+                  LtTensor    *host,
+                  LtTensor    *on_device,
+                  int          dim)
+{
+  GError *expected_error = NULL, *got_error = NULL;
+  g_autoptr (LtTensor) expected = func (host, dim, &expected_error);
+  g_autoptr (LtTensor) got = func (on_device, dim, &got_error);
+
+  assert_same_result (what, expected, expected_error, got, got_error, TRUE);
+}
+
+/* Work big enough for what GPUs do only at size: softmax lines of
+ * thousands (a block per line on CUDA), sums to few values (cut into
+ * parts joined in order), half-precision and float sums (their own
+ * walk), and copies that transpose (in tiles), batched too. */
+static void
+test_long_lines_match_the_cpu (gconstpointer data)
+{
+  g_autoptr (LtDevice) device = test_device (data);
+  const LtDType dtypes[] = { LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_FLOAT16,
+                             LT_DTYPE_BFLOAT16, LT_DTYPE_COMPLEX64 };
+
+  if (device == NULL)
+    return;
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      LtDType dtype = dtypes[d];
+      const char *name = lt_dtype_get_name (dtype);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtGenerator) generator = lt_generator_new (77);
+      g_autoptr (LtTensor) host = lt_tensor_new_zeros (dtype, I64S (5, 3000), 2, &error);
+      g_autoptr (LtTensor) long_row = lt_tensor_new_zeros (dtype, I64S (1, 1 << 20), 2, &error);
+      g_autoptr (LtTensor) on_device = NULL, long_row_dev = NULL;
+      g_autoptr (LtTensor) grid = NULL, batch = NULL, batch_dev = NULL, grid_dev = NULL;
+
+      if (!computes (data, dtype))
+        continue;
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_uniform_ (host, generator, -3, 3, &error));
+      g_assert_true (lt_tensor_uniform_ (long_row, generator, -1, 1, &error));
+      g_assert_no_error (error);
+      if (!lt_dtype_is_complex (dtype))
+        {
+          g_assert_true (lt_tensor_set_double (host, I64S (3, 1717), 2, NAN, &error));
+          g_assert_true (lt_tensor_set_double (host, I64S (4, 5), 2, -INFINITY, &error));
+          g_assert_no_error (error);
+        }
+      on_device = to_device (host, device);
+      long_row_dev = to_device (long_row, device);
+
+      if (!lt_dtype_is_complex (dtype))
+        for (int dim = 0; dim < 2; dim++)
+          {
+            g_autofree char *softmax = g_strdup_printf ("softmax along %d of %s", dim, name);
+            g_autofree char *log_softmax = g_strdup_printf ("log_softmax along %d of %s", dim,
+                                                            name);
+
+            assert_line_func (softmax, lt_tensor_softmax, host, on_device, dim);
+            assert_line_func (log_softmax, lt_tensor_log_softmax, host, on_device, dim);
+          }
+      for (guint r = 0; r < 5; r++)
+        {
+          static const char *const names[] = { "sum along 1", "sum along 0", "sum of all",
+                                               "mean of the long row", "prod of the long row" };
+          GError *expected_error = NULL, *got_error = NULL;
+          g_autoptr (LtTensor) expected = NULL, got = NULL;
+          g_autofree char *what = g_strdup_printf ("%s of %s", names[r], name);
+
+          if (r < 3)
+            {
+              const int dims[] = { r == 0 ? 1 : 0 };
+
+              expected = lt_tensor_sum (host, dims, r < 2 ? 1 : 0, FALSE, &expected_error);
+              got = lt_tensor_sum (on_device, dims, r < 2 ? 1 : 0, FALSE, &got_error);
+            }
+          else
+            {
+              LtTensor *(*func) (LtTensor *, const int *, guint, gboolean, GError **)
+                = r == 3 ? lt_tensor_mean : lt_tensor_prod;
+
+              expected = func (long_row, NULL, 0, FALSE, &expected_error);
+              got = func (long_row_dev, NULL, 0, FALSE, &got_error);
+            }
+          assert_same_result (what, expected, expected_error, got, got_error, TRUE);
+        }
+
+      /* Transposing copies: a matrix, and a batch of them. */
+      grid = lt_tensor_index (host, "[:, :70]", &error);
+      g_assert_no_error (error);
+      grid_dev = lt_tensor_index (on_device, "[:, :70]", &error);
+      g_assert_no_error (error);
+      batch = lt_tensor_view (long_row, I64S (16, 256, 256), 3, &error);
+      g_assert_no_error (error);
+      batch_dev = lt_tensor_view (long_row_dev, I64S (16, 256, 256), 3, &error);
+      g_assert_no_error (error);
+      for (guint c = 0; c < 2; c++)
+        {
+          g_autoptr (LtTensor) host_view = c == 0 ? lt_tensor_t (grid, &error)
+                                                  : lt_tensor_transpose (batch, 1, 2, &error);
+          g_autoptr (LtTensor) device_view = c == 0 ? lt_tensor_t (grid_dev, &error)
+                                                    : lt_tensor_transpose (batch_dev, 1, 2, &error);
+          g_autoptr (LtTensor) expected = NULL, got = NULL;
+          g_autofree char *what = g_strdup_printf ("%s of %s", c == 0 ? "t ().contiguous ()"
+                                                   : "transpose (1, 2).contiguous ()", name);
+
+          g_assert_no_error (error);
+          expected = lt_tensor_contiguous (host_view, &error);
+          g_assert_no_error (error);
+          got = lt_tensor_contiguous (device_view, &error);
+          g_assert_no_error (error);
+          assert_same_result (what, expected, NULL, got, NULL, FALSE);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1429,6 +1548,7 @@ main (int   argc,
     { "conversions", test_conversions_match_the_cpu },
     { "pointwise", test_pointwise_matches_the_cpu },
     { "reductions", test_reductions_match_the_cpu },
+    { "long-lines", test_long_lines_match_the_cpu },
     { "random", test_random_matches_the_cpu },
     { "matmul", test_matmul_matches_the_cpu },
     { "blas/large", test_blas_products_match_the_cpu },

@@ -162,6 +162,19 @@ plan_reduce (const LtReduceParams *params,
         }
       else
         {
+          int last = shape->n_reduced - 1;
+
+          /* A dim that continues the previous reduced one in memory
+           * merges with it: the row-major order of the reduced elements,
+           * and so every index, stays the same, and a kernel walks one dim
+           * where it would divide to walk two. */
+          if (last >= 0 && shape->reduced_src_strides[last] == sizes[d] * src->strides[d])
+            {
+              shape->reduced_sizes[last] *= sizes[d];
+              shape->reduced_src_strides[last] = src->strides[d];
+              args->n_reduced *= sizes[d];
+              continue;
+            }
           if (shape->n_reduced == LT_KR_MAX_DIMS)
             goto too_many;
           shape->reduced_sizes[shape->n_reduced] = sizes[d];

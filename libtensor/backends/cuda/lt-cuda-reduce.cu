@@ -4,7 +4,9 @@
  * short ones one output element per thread in row-major order, long ones a
  * block per output element joined by a warp-shuffle tree, and long ones
  * that would leave the GPU idle split into parts whose partials are joined
- * in order; scans and softmaxes one line per thread; allclose one element per thread into one flag; matrix products
+ * in order; scans and short softmaxes one line per thread, long softmaxes a
+ * block per line; allclose one element per thread into one flag; matrix
+ * products
  * one output element per thread (lt-kernel-linalg.h).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -36,7 +38,71 @@ part_range (const LtReduceArgs &args,
   end = begin + chunk < args.n_reduced ? begin + chunk : args.n_reduced;
 }
 
+/* How a thread's share of an output's reduced elements joins its
+ * accumulator: every reduction by the generic rules (GenericWalk), or
+ * sums and means of floating-point elements along one reduced dim, the
+ * common case, without the per-element dtype and op dispatch and with four
+ * independent partial sums, so that four loads are in flight (SumWalk).
+ * Each walks the elements begin, begin + step, ... below end. */
+struct GenericWalk
+{
+  static const bool sum_only = false;
+
+  static __device__ inline void
+  run (const LtReduceArgs &args, const LtReduceShape &shape, const uint8_t *src, int64_t at_src,
+       int64_t begin, int64_t end, int64_t step, LtReduceAcc &acc)
+  {
+    lt_reduce_accumulate_range (&args, &shape, src, at_src, begin, end, step, &acc);
+  }
+};
+
+template <int Dtype>
+struct SumWalk
+{
+  /* Partials hold their sum in re alone. */
+  static const bool sum_only = true;
+
+  static const int size = Dtype == LT_FLOAT64 ? 8 : Dtype == LT_FLOAT32 ? 4 : 2;
+
+  static __device__ inline double
+  load (const uint8_t *src, int64_t at)
+  {
+    return lt_kernel_load (src + at * size, Dtype).re;
+  }
+
+  static __device__ inline void
+  run (const LtReduceArgs &args, const LtReduceShape &shape, const uint8_t *src, int64_t at_src,
+       int64_t begin, int64_t end, int64_t step, LtReduceAcc &acc)
+  {
+    int64_t stride = shape.reduced_src_strides[0] * step, r = begin;
+    int64_t at = at_src + begin * shape.reduced_src_strides[0];
+    double s[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+
+    /* Eight loads in flight a thread where a block shares the line; four
+     * where each thread walks its own column (a warp's loads then span
+     * as many rows as there are loads in flight). */
+    if (step == 1)
+      for (; r + 3 < end; r += 4, at += 4 * stride)
+        {
+#pragma unroll
+          for (int u = 0; u < 4; u++)
+            s[u] += load (src, at + u * stride);
+        }
+    else
+      for (; r + 7 * step < end; r += 8 * step, at += 8 * stride)
+        {
+#pragma unroll
+          for (int u = 0; u < 8; u++)
+            s[u] += load (src, at + u * stride);
+        }
+    for (; r < end; r += step, at += stride)
+      s[0] += load (src, at);
+    acc.re += ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+  }
+};
+
 /* Short reductions, or many outputs: a thread per output and part. */
+template <typename Walk>
 static __global__ void
 reduce_kernel (uint8_t        *dst,
                int64_t        *indices,
@@ -46,22 +112,22 @@ reduce_kernel (uint8_t        *dst,
                LtReduceAcc    *partials,
                int64_t         n_parts)
 {
+  int64_t begin, end;
+
+  part_range (args, blockIdx.y, n_parts, begin, end);
   for (int64_t o = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; o < args.n_out;
        o += (int64_t) gridDim.x * blockDim.x)
     {
-      int64_t at_src = args.src_offset, at_out = 0, begin, end;
+      int64_t at_src = args.src_offset, at_out = 0;
       LtReduceAcc acc;
 
-      if (partials == NULL)
-        {
-          lt_reduce_output (o, &args, &shape, dst, indices, src);
-          continue;
-        }
-      part_range (args, blockIdx.y, n_parts, begin, end);
       lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
       lt_reduce_init (args.op, args.p, &acc);
-      lt_reduce_accumulate_range (&args, &shape, src, at_src, begin, end, 1, &acc);
-      partials[o * n_parts + blockIdx.y] = acc;
+      Walk::run (args, shape, src, at_src, begin, end, 1, acc);
+      if (partials != NULL)
+        partials[o * n_parts + blockIdx.y] = acc;
+      else
+        lt_reduce_store (&args, &acc, at_out, dst, indices);
     }
 }
 
@@ -81,17 +147,51 @@ shuffle_down (const LtReduceAcc &acc,
   return other;
 }
 
-/* Lane 0 ends with the partial of the whole warp. */
+/* Lane 0 ends with the partial of the whole warp; of partials that are
+ * sums in re alone (@sum_only), with one shuffle a step. */
 static __device__ inline void
 warp_combine (const LtReduceArgs &args,
-              LtReduceAcc        &acc)
+              LtReduceAcc        &acc,
+              bool                sum_only = false)
 {
   for (int offset = 16; offset > 0; offset /= 2)
     {
+      if (sum_only)
+        {
+          acc.re += __shfl_down_sync (0xffffffffu, acc.re, offset);
+          continue;
+        }
       LtReduceAcc other = shuffle_down (acc, offset);
 
       lt_reduce_combine (args.op, args.p, args.integral, args.is_complex, &acc, &other);
     }
+}
+
+/* The block's partials joined, warp by warp and across the warps'
+ * results; TRUE in the one thread that then holds the block's in @acc.
+ * Every thread must call it; @warp_partials is free again on return. */
+static __device__ inline bool
+block_combine (const LtReduceArgs &args,
+               LtReduceAcc        &acc,
+               LtReduceAcc        *warp_partials,
+               bool                sum_only)
+{
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32, n_warps = blockDim.x / 32;
+
+  warp_combine (args, acc, sum_only);
+  if (lane == 0)
+    warp_partials[warp] = acc;
+  __syncthreads ();
+  if (warp == 0)
+    {
+      if (lane < n_warps)
+        acc = warp_partials[lane];
+      else
+        lt_reduce_init (args.op, args.p, &acc);
+      warp_combine (args, acc, sum_only);
+    }
+  __syncthreads ();
+  return threadIdx.x == 0;
 }
 
 /* Long reductions: a block per output and part. Each thread accumulates
@@ -100,6 +200,7 @@ warp_combine (const LtReduceArgs &args,
  * is contiguous), then the partials meet in a warp-shuffle tree, warp by
  * warp and across the warps' results. blockDim.x is a multiple of 32, at
  * most 1024. */
+template <typename Walk>
 static __global__ void
 reduce_block_kernel (uint8_t        *dst,
                      int64_t        *indices,
@@ -110,7 +211,6 @@ reduce_block_kernel (uint8_t        *dst,
                      int64_t         n_parts)
 {
   __shared__ LtReduceAcc warp_partials[32];
-  int lane = threadIdx.x % 32, warp = threadIdx.x / 32, n_warps = blockDim.x / 32;
   int64_t begin, end;
 
   part_range (args, blockIdx.y, n_parts, begin, end);
@@ -121,49 +221,46 @@ reduce_block_kernel (uint8_t        *dst,
 
       lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
       lt_reduce_init (args.op, args.p, &acc);
-      lt_reduce_accumulate_range (&args, &shape, src, at_src, begin + threadIdx.x, end,
-                                  blockDim.x, &acc);
-      warp_combine (args, acc);
-      if (lane == 0)
-        warp_partials[warp] = acc;
-      __syncthreads ();
-      if (warp == 0)
+      Walk::run (args, shape, src, at_src, begin + threadIdx.x, end, blockDim.x, acc);
+      if (block_combine (args, acc, warp_partials, Walk::sum_only))
         {
-          if (lane < n_warps)
-            acc = warp_partials[lane];
-          else
-            lt_reduce_init (args.op, args.p, &acc);
-          warp_combine (args, acc);
-          if (lane == 0 && partials != NULL)
+          if (partials != NULL)
             partials[o * n_parts + blockIdx.y] = acc;
-          else if (lane == 0)
+          else
             lt_reduce_store (&args, &acc, at_out, dst, indices);
         }
-      /* warp_partials is reused by the next output. */
-      __syncthreads ();
     }
 }
 
-/* Each output's partials joined in order, and the result stored. */
+/* Each output's partials joined and the result stored, a block per output:
+ * thread t joins partials t, t + blockDim.x, ... in order, then the block's
+ * threads meet in the warp-shuffle tree. The order is fixed by the number
+ * of parts alone, so results do not vary from run to run. */
 static __global__ void
 combine_kernel (uint8_t            *dst,
                 int64_t            *indices,
                 LtReduceArgs        args,
                 LtReduceShape       shape,
                 const LtReduceAcc  *partials,
-                int64_t             n_parts)
+                int64_t             n_parts,
+                bool                sum_only)
 {
-  for (int64_t o = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; o < args.n_out;
-       o += (int64_t) gridDim.x * blockDim.x)
+  __shared__ LtReduceAcc warp_partials[32];
+
+  for (int64_t o = blockIdx.x; o < args.n_out; o += gridDim.x)
     {
       int64_t at_src = 0, at_out = 0;
-      LtReduceAcc acc = partials[o * n_parts];
+      LtReduceAcc acc;
 
-      for (int64_t part = 1; part < n_parts; part++)
+      lt_reduce_init (args.op, args.p, &acc);
+      for (int64_t part = threadIdx.x; part < n_parts; part += blockDim.x)
         lt_reduce_combine (args.op, args.p, args.integral, args.is_complex, &acc,
                            &partials[o * n_parts + part]);
-      lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
-      lt_reduce_store (&args, &acc, at_out, dst, indices);
+      if (block_combine (args, acc, warp_partials, sum_only))
+        {
+          lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
+          lt_reduce_store (&args, &acc, at_out, dst, indices);
+        }
     }
 }
 
@@ -200,6 +297,27 @@ parts_for (const LtReduceArgs *args,
   return parts > 1 ? parts : 1;
 }
 
+/* One launch of the reduction kernel @blocks picks, walking by @Walk. */
+template <typename Walk>
+static void
+launch_walk (bool                 blocks,
+             dim3                 grid,
+             void                *dst,
+             int64_t             *indices,
+             const void          *src,
+             const LtReduceArgs  *args,
+             const LtReduceShape *shape,
+             LtReduceAcc         *partials,
+             int64_t              n_parts)
+{
+  if (blocks)
+    reduce_block_kernel<Walk><<<grid, threads_per_block>>> (
+      (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
+  else
+    reduce_kernel<Walk><<<grid, threads_per_block>>> (
+      (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
+}
+
 extern "C" cudaError_t
 lt_cuda_launch_reduce (void                *dst,
                        int64_t             *indices,
@@ -209,6 +327,8 @@ lt_cuda_launch_reduce (void                *dst,
 {
   bool blocks = use_blocks (args, shape);
   int64_t n_parts = parts_for (args, blocks);
+  bool float_sum = (args->op == LT_KR_SUM || args->op == LT_KR_MEAN) && !args->integral
+                   && !args->is_complex && shape->n_reduced == 1;
   LtReduceAcc *partials = NULL;
   cudaError_t status;
   dim3 grid;
@@ -224,18 +344,27 @@ lt_cuda_launch_reduce (void                *dst,
   grid.x = blocks ? (unsigned int) (args->n_out < 65535 ? args->n_out : 65535)
                   : blocks_for (args->n_out);
   grid.y = (unsigned int) n_parts;
-  if (blocks)
-    reduce_block_kernel<<<grid, threads_per_block>>> (
-      (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
+  if (float_sum && args->src_dtype == LT_FLOAT32)
+    launch_walk<SumWalk<LT_FLOAT32>> (blocks, grid, dst, indices, src, args, shape, partials,
+                                      n_parts);
+  else if (float_sum && args->src_dtype == LT_FLOAT64)
+    launch_walk<SumWalk<LT_FLOAT64>> (blocks, grid, dst, indices, src, args, shape, partials,
+                                      n_parts);
+  else if (float_sum && args->src_dtype == LT_FLOAT16)
+    launch_walk<SumWalk<LT_FLOAT16>> (blocks, grid, dst, indices, src, args, shape, partials,
+                                      n_parts);
+  else if (float_sum && args->src_dtype == LT_BFLOAT16)
+    launch_walk<SumWalk<LT_BFLOAT16>> (blocks, grid, dst, indices, src, args, shape, partials,
+                                       n_parts);
   else
-    reduce_kernel<<<grid, threads_per_block>>> (
-      (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
+    launch_walk<GenericWalk> (blocks, grid, dst, indices, src, args, shape, partials, n_parts);
   if (partials != NULL)
     {
       status = cudaGetLastError ();
       if (status == cudaSuccess)
-        combine_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
-          (uint8_t *) dst, indices, *args, *shape, partials, n_parts);
+        combine_kernel<<<(unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
+                         threads_per_block>>> ((uint8_t *) dst, indices, *args, *shape,
+                                               partials, n_parts, float_sum);
       status = cudaGetLastError ();
       cudaFreeAsync (partials, 0);
       return status;
@@ -267,14 +396,114 @@ allclose_kernel (const uint8_t *b,
       *close = 0;
 }
 
+/* @value joined across the block (its max, NaN winning, or its sum); every
+ * thread gets the result. @shared holds 32 doubles; blockDim.x is a
+ * multiple of 32. */
+static __device__ inline double
+block_join (double  value,
+            bool    max,
+            double *shared)
+{
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32, n_warps = blockDim.x / 32;
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (int offset = 16; offset > 0; offset /= 2)
+        {
+          double other = __shfl_down_sync (0xffffffffu, value, offset);
+
+          value = !max ? value + other
+                  : isnan (value) || isnan (other) ? (isnan (value) ? value : other)
+                  : fmax (value, other);
+        }
+      if (pass == 1)
+        break;
+      if (lane == 0)
+        shared[warp] = value;
+      __syncthreads ();
+      value = lane < n_warps ? shared[lane] : max ? -INFINITY : 0.0;
+      __syncthreads ();
+    }
+  if (threadIdx.x == 0)
+    shared[0] = value;
+  __syncthreads ();
+  value = shared[0];
+  __syncthreads ();
+  return value;
+}
+
+/* Element @t of the line from @at_src, as a double. */
+static __device__ inline double
+load_line (const uint8_t      *src,
+           const LtReduceArgs &args,
+           int64_t             at_src,
+           int64_t             step,
+           int64_t             t)
+{
+  return lt_reduce_load_real (src + (at_src + t * step) * args.src_size, args.src_dtype);
+}
+
+/* Long softmax and log-softmax lines: a block per line, which finds the
+ * max, then the sum of exp (x - max), then writes, each step spread over
+ * the block (lt_line_output () does one line on one thread). The results
+ * follow the CPU's: float32 softmax is exp () rounded to float, times the
+ * float reciprocal of the sum. */
+static __global__ void
+softmax_block_kernel (uint8_t        *dst,
+                      const uint8_t  *src,
+                      LtReduceArgs    args,
+                      LtReduceShape   shape)
+{
+  __shared__ double shared[32];
+  int64_t src_step = shape.reduced_src_strides[0], dst_step = shape.line_dst_stride;
+
+  for (int64_t o = blockIdx.x; o < args.n_out; o += gridDim.x)
+    {
+      int64_t at_src = args.src_offset, at_dst = args.dst_offset;
+      double max = -INFINITY, sum = 0;
+
+      lt_reduce_kept_offsets (o, &shape, &at_src, &at_dst);
+      /* One element at a time: unrolling by four, with exp () in double,
+       * made it slower on an H200 (4.0 ms against 3.0 for 2^28 floats). */
+      for (int64_t t = threadIdx.x; t < args.n_reduced; t += blockDim.x)
+        {
+          double x = load_line (src, args, at_src, src_step, t);
+
+          if (isnan (x) || x > max)
+            max = isnan (max) ? max : x;
+        }
+      max = block_join (max, true, shared);
+      for (int64_t t = threadIdx.x; t < args.n_reduced; t += blockDim.x)
+        sum += exp (load_line (src, args, at_src, src_step, t) - max);
+      sum = block_join (sum, false, shared);
+      for (int64_t t = threadIdx.x; t < args.n_reduced; t += blockDim.x)
+        {
+          double x = load_line (src, args, at_src, src_step, t);
+          LT_GLOBAL lt_u8 *out = dst + (at_dst + t * dst_step) * args.dst_size;
+
+          if (args.op == LT_KR_SOFTMAX && args.dst_dtype == LT_FLOAT32)
+            *(float *) out = (float) exp (x - max) * (float) (1 / sum);
+          else
+            lt_reduce_store_real (out, args.dst_dtype,
+                                  args.op == LT_KR_SOFTMAX ? exp (x - max) * (1 / sum)
+                                                           : x - (max + log (sum)));
+        }
+    }
+}
+
 extern "C" cudaError_t
 lt_cuda_launch_lines (void                *dst,
                       const void          *src,
                       const LtReduceArgs  *args,
                       const LtReduceShape *shape)
 {
-  lines_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
-    (uint8_t *) dst, (const uint8_t *) src, *args, *shape);
+  if ((args->op == LT_KR_SOFTMAX || args->op == LT_KR_LOG_SOFTMAX) && args->n_reduced >= 1024)
+    softmax_block_kernel<<<(unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
+                           threads_per_block>>> ((uint8_t *) dst, (const uint8_t *) src, *args,
+                                                 *shape);
+  else
+    lines_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
+      (uint8_t *) dst, (const uint8_t *) src, *args, *shape);
   return cudaGetLastError ();
 }
 
