@@ -49,7 +49,21 @@ def parse_args():
 ARGS = parse_args()
 
 
-class GiBinding:
+class Binding:
+    """What both bindings share: the device, a generator, and the calls
+    whose spelling is the same in both."""
+
+    def device_name(self):
+        return self.device.get_name()
+
+    def sync(self):
+        self.device.synchronize()
+
+    def allclose(self, a, b, tolerance):
+        return a.allclose(b, tolerance, tolerance)
+
+
+class GiBinding(Binding):
     """The workloads through the GObject bindings and their overrides."""
 
     def __init__(self):
@@ -59,12 +73,6 @@ class GiBinding:
         self.Lt = Lt
         self.device = Lt.Device.new_from_string(ARGS.device)
         self.generator = Lt.Generator.new(1)
-
-    def device_name(self):
-        return self.device.get_name()
-
-    def sync(self):
-        self.device.synchronize()
 
     def uniform(self, sizes):
         host = self.Lt.Tensor.new_zeros(self.Lt.DType.FLOAT32, sizes)
@@ -77,11 +85,8 @@ class GiBinding:
     def to_dtype(self, x, name):
         return x.to(getattr(self.Lt.DType, name.upper()))
 
-    def allclose(self, a, b, tolerance):
-        return a.allclose(b, tolerance, tolerance)
 
-
-class CtypesBinding:
+class CtypesBinding(Binding):
     """The same workloads through libtensor-1.so's C functions."""
 
     def __init__(self):
@@ -92,12 +97,6 @@ class CtypesBinding:
         self.device = lt_ctypes.Device(ARGS.device)
         self.generator = lt_ctypes.Generator(1)
 
-    def device_name(self):
-        return self.device.get_name()
-
-    def sync(self):
-        self.device.synchronize()
-
     def uniform(self, sizes):
         return self.L.Tensor.zeros('float32', sizes).uniform_(-1, 1, self.generator)
 
@@ -106,9 +105,6 @@ class CtypesBinding:
 
     def to_dtype(self, x, name):
         return x.to_dtype(name)
-
-    def allclose(self, a, b, tolerance):
-        return a.allclose(b, tolerance, tolerance)
 
 
 LT = CtypesBinding() if ARGS.ctypes else GiBinding()

@@ -58,6 +58,34 @@ naive_product (const LtMatmulArgs *args,
         }
 }
 
+/* The 3 x 5 by 5 x 4 product the tests lay out, a row-major or
+ * transposed with leading dimensions wider than the matrices, b row-major,
+ * both at offsets. */
+static LtMatmulArgs
+product_args (LtDType  dtype,
+              gsize    size,
+              gboolean a_transposed,
+              gboolean b_transposed)
+{
+  LtMatmulArgs args = { 0 };
+
+  args.m = 3;
+  args.n = 4;
+  args.k = 5;
+  args.dtype = dtype;
+  args.size = size;
+  args.out_row = 4;
+  args.out_col = 1;
+  args.a_row = a_transposed ? 1 : 7;
+  args.a_col = a_transposed ? 6 : 1;
+  args.b_row = b_transposed ? 1 : 9;
+  args.b_col = b_transposed ? 8 : 1;
+  args.a_offset = 3;
+  args.b_offset = 2;
+  args.n_out = 12;
+  return args;
+}
+
 static void
 test_layouts (void)
 {
@@ -78,25 +106,11 @@ test_layouts (void)
     for (guint b_transposed = 0; b_transposed < 2; b_transposed++)
       for (guint batched = 0; batched < 2; batched++)
         {
-          LtMatmulArgs args = { 0 };
+          LtMatmulArgs args = product_args (LT_DTYPE_FLOAT64, 8, a_transposed, b_transposed);
           double got[64] = { 0 }, expected[64] = { 0 };
           gboolean done = FALSE;
           g_autoptr (GError) error = NULL;
 
-          args.m = 3;
-          args.n = 4;
-          args.k = 5;
-          args.dtype = LT_DTYPE_FLOAT64;
-          args.size = 8;
-          args.out_row = 4;
-          args.out_col = 1;
-          /* Leading dimensions wider than the matrices. */
-          args.a_row = a_transposed ? 1 : 7;
-          args.a_col = a_transposed ? 6 : 1;
-          args.b_row = b_transposed ? 1 : 9;
-          args.b_col = b_transposed ? 8 : 1;
-          args.a_offset = 3;
-          args.b_offset = 2;
           if (batched)
             {
               args.batch_ndim = 1;
@@ -175,26 +189,12 @@ test_bfloat16 (void)
     }
   for (guint transposed = 0; transposed < 2; transposed++)
     {
-      LtMatmulArgs args = { 0 };
+      LtMatmulArgs args = product_args (LT_DTYPE_BFLOAT16, 2, transposed, FALSE);
       double expected[64] = { 0 };
       guint16 got[64] = { 0 };
       gboolean done = FALSE;
       g_autoptr (GError) error = NULL;
 
-      args.m = 3;
-      args.n = 4;
-      args.k = 5;
-      args.dtype = LT_DTYPE_BFLOAT16;
-      args.size = 2;
-      args.out_row = 4;
-      args.out_col = 1;
-      args.a_row = transposed ? 1 : 7;
-      args.a_col = transposed ? 6 : 1;
-      args.b_row = 9;
-      args.b_col = 1;
-      args.a_offset = 3;
-      args.b_offset = 2;
-      args.n_out = 12;
       naive_product (&args, a, b, expected);
       g_assert_true (lt_cuda_blas_matmul (&backend, &args, got, a16, b16, &done, &error));
       g_assert_no_error (error);
