@@ -12,6 +12,8 @@
 
 #include "lt-viewer-application.h"
 #include "lt-viewer-export.h"
+#include "lt-viewer-figure.h"
+#include "lt-viewer-format.h"
 #include "lt-viewer-lesson-file.h"
 #include "lt-viewer-window.h"
 
@@ -51,6 +53,18 @@ static const GOptionEntry option_entries[] = {
     N_("FILE") },
   { "view", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
     N_("Select view NUMBER of the lesson, counting from 1"), N_("NUMBER") },
+  { "step", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Put the order stepper on element NUMBER of the selected view, counting from 0 in "
+       "row-major order"),
+    N_("NUMBER") },
+  { "cells-per-row", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Draw COUNT storage cells a row (1 to 4096), whatever the lesson says"), N_("COUNT") },
+  { "zoom", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Draw at scale ZOOM (0.25 to 4), whatever the lesson says"), N_("ZOOM") },
+  { "export", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
+    N_("Write the lesson as one figure (storage, the selected view, legend and caption) to "
+       "FILE, ending in .svg, .png or .pdf, without a window or a display, then quit"),
+    N_("FILE") },
   { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the version and quit"), NULL },
   { NULL }
@@ -175,6 +189,142 @@ select_view (LtViewerLesson *lesson,
   view = g_list_model_get_item (G_LIST_MODEL (lesson), (guint) position - 1);
   lt_viewer_lesson_set_selected (lesson, view);
   return TRUE;
+}
+
+/* --step, --cells-per-row and --zoom: on the lesson, so that the window
+ * and a figure alike show them. (String options, for messages of our
+ * own: GApplication drops an int option given as 0.) */
+static gboolean
+apply_geometry_options (LtViewerLesson  *lesson,
+                        GVariantDict    *options,
+                        GError         **error)
+{
+  g_autofree char *step = NULL;
+  g_autofree char *cells = NULL;
+  g_autofree char *zoom_text = NULL;
+
+  g_variant_dict_lookup (options, "step", "s", &step);
+  g_variant_dict_lookup (options, "cells-per-row", "s", &cells);
+  g_variant_dict_lookup (options, "zoom", "s", &zoom_text);
+
+  if (step != NULL)
+    {
+      LtViewerView *view = lt_viewer_lesson_get_selected (lesson);
+      LtTensor *tensor = view != NULL && lt_viewer_view_get_error (view) == NULL
+                           ? lt_viewer_view_get_tensor (view) : NULL;
+      gint64 numel = tensor != NULL ? lt_tensor_get_numel (tensor) : 0;
+      guint64 element;
+
+      if (numel == 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--step %s needs a view with elements: select one with --view"), step);
+          return FALSE;
+        }
+      if (!g_ascii_string_to_unsigned (step, 10, 0, (guint64) numel - 1, &element, NULL))
+        {
+          g_autofree char *last = g_strdup_printf ("%" G_GINT64_FORMAT, numel - 1);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("there is no element %s: the view's elements are 0 to %s"), step, last);
+          return FALSE;
+        }
+      lt_viewer_view_set_cursor (view, (gint64) element);
+    }
+
+  if (cells != NULL)
+    {
+      guint64 count;
+
+      if (!g_ascii_string_to_unsigned (cells, 10, 1, LT_VIEWER_LESSON_MAX_CELLS_PER_ROW, &count,
+                                       NULL))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--cells-per-row %s is not a number of cells from 1 to %d"), cells,
+                       LT_VIEWER_LESSON_MAX_CELLS_PER_ROW);
+          return FALSE;
+        }
+      lt_viewer_lesson_set_cells_per_row (lesson, (guint) count);
+    }
+
+  if (zoom_text != NULL)
+    {
+      double zoom;
+
+      if (!lt_viewer_parse_zoom (zoom_text, &zoom))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--zoom %s is not a scale from %g to %g, such as 1.5"), zoom_text,
+                       LT_VIEWER_LESSON_MIN_ZOOM, LT_VIEWER_LESSON_MAX_ZOOM);
+          return FALSE;
+        }
+      lt_viewer_lesson_set_zoom (lesson, zoom);
+    }
+  return TRUE;
+}
+
+/* --export: a figure, written in this process without a display (GTK is
+ * never initialised), before the application registers. */
+static int
+export_figure (GVariantDict *options)
+{
+  g_autoptr (LtViewerLesson) lesson = NULL;
+  g_autoptr (LtViewerFigure) figure = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *builtin = NULL;
+  g_autofree char *open_path = NULL;
+  g_autofree char *export_path = NULL;
+  g_autofree char *view_number = NULL;
+  LtViewerFigureFormat format;
+
+  g_variant_dict_lookup (options, "lesson", "s", &builtin);
+  g_variant_dict_lookup (options, "open", "^ay", &open_path);
+  g_variant_dict_lookup (options, "view", "s", &view_number);
+  g_variant_dict_lookup (options, "export", "^ay", &export_path);
+  file = g_file_new_for_commandline_arg (export_path);
+
+  /* The file name first: a wrong extension is said before any work. */
+  if (lt_viewer_figure_format_for_file (file, &format, &error))
+    {
+      if (open_path != NULL)
+        {
+          g_autoptr (GFile) lesson_file = g_file_new_for_commandline_arg (open_path);
+
+          lesson = lt_viewer_lesson_load_from_file (lesson_file, &error);
+        }
+      else
+        {
+          if (builtin == NULL)
+            builtin = first_builtin ();
+          lesson = lt_viewer_lesson_load_builtin (builtin, &error);
+        }
+    }
+
+  /* The first view unless told otherwise, as the window shows. */
+  if (lesson != NULL && view_number == NULL && lt_viewer_lesson_get_n_views (lesson) > 0)
+    view_number = g_strdup ("1");
+  if (lesson != NULL && view_number != NULL)
+    select_view (lesson, view_number, &error);
+  if (lesson != NULL && error == NULL)
+    apply_geometry_options (lesson, options, &error);
+
+  if (error != NULL)
+    {
+      g_printerr ("tensor-viewer: %s\n", error->message);
+      return 1;
+    }
+
+  figure = lt_viewer_figure_new (lesson);
+  if (!lt_viewer_figure_write (figure, file, &error))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_printerr (_("tensor-viewer: the figure could not be written to %s: %s\n"), name,
+                  error->message);
+      return 1;
+    }
+  return 0;
 }
 
 /* --screenshot */
@@ -320,6 +470,16 @@ lt_viewer_application_handle_local_options (GApplication *application,
       return 1;
     }
 
+  if (g_variant_dict_contains (options, "export"))
+    {
+      if (g_variant_dict_contains (options, "screenshot"))
+        {
+          g_printerr ("%s\n", _("tensor-viewer: give either --export or --screenshot, not both"));
+          return 1;
+        }
+      return export_figure (options);
+    }
+
   /* A screenshot is this process's own job: not one for a running
    * instance, and nothing it does is remembered. */
   if (g_variant_dict_contains (options, "screenshot"))
@@ -370,6 +530,8 @@ lt_viewer_application_command_line (GApplication            *application,
 
   if (lesson != NULL && view_number != NULL)
     select_view (lesson, view_number, &error);
+  if (lesson != NULL && error == NULL)
+    apply_geometry_options (lesson, options, &error);
 
   if (error != NULL)
     {
@@ -399,8 +561,10 @@ lt_viewer_application_command_line (GApplication            *application,
   gtk_window_present (GTK_WINDOW (window));
 
   /* Without --lesson: a view of the lesson the window shows. */
-  if (lesson == NULL && view_number != NULL && lt_viewer_window_get_lesson (window) != NULL
-      && !select_view (lt_viewer_window_get_lesson (window), view_number, &error))
+  if (lesson == NULL && lt_viewer_window_get_lesson (window) != NULL
+      && ((view_number != NULL
+           && !select_view (lt_viewer_window_get_lesson (window), view_number, &error))
+          || !apply_geometry_options (lt_viewer_window_get_lesson (window), options, &error)))
     {
       g_application_command_line_printerr (command_line, "tensor-viewer: %s\n", error->message);
       lt_viewer_window_show_toast (window, error->message);

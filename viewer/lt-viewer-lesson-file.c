@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "lt-viewer-file.h"
+#include "lt-viewer-format.h"
 #include "lt-viewer-lesson-file.h"
 #include "lt-viewer-lessons.h"
 
@@ -42,7 +43,8 @@ static const char *const contents_names[] = {
 };
 
 static const char *const lesson_keys[] = {
-  "Version", "Title", "Notes", "DType", "Contents", "Literal", "Shape", "Seed", NULL,
+  "Version", "Title", "Notes", "DType", "Contents", "Literal", "Shape", "Seed", "CellsPerRow",
+  "Zoom", NULL,
 };
 static const char *const view_keys[] = { "Name", "Color", "Expression", "Expect", "Probe",
                                          NULL };
@@ -393,6 +395,44 @@ parse_shape (Loader     *loader,
   return TRUE;
 }
 
+/* CellsPerRow and Zoom: the lesson's geometry, both optional. */
+static gboolean
+load_geometry (Loader         *loader,
+               LtViewerLesson *lesson)
+{
+  g_autofree char *cells_text = NULL;
+  g_autofree char *zoom_text = NULL;
+
+  if (!get_string (loader, LESSON_GROUP, "CellsPerRow", FALSE, &cells_text)
+      || !get_string (loader, LESSON_GROUP, "Zoom", FALSE, &zoom_text))
+    return FALSE;
+
+  if (cells_text != NULL)
+    {
+      guint64 cells;
+
+      if (!g_ascii_string_to_unsigned (g_strstrip (cells_text), 10, 1,
+                                       LT_VIEWER_LESSON_MAX_CELLS_PER_ROW, &cells, NULL))
+        return fail (loader, LT_VIEWER_LESSON_FILE_ERROR_INVALID, LESSON_GROUP, "CellsPerRow",
+                     _("'%s' is not a number of cells from 1 to %d"), cells_text,
+                     LT_VIEWER_LESSON_MAX_CELLS_PER_ROW);
+      lt_viewer_lesson_set_cells_per_row (lesson, (guint) cells);
+    }
+
+  if (zoom_text != NULL)
+    {
+      double zoom;
+
+      /* Written as a decimal number whatever the locale: 1.5, not 1,5. */
+      if (!lt_viewer_parse_zoom (g_strstrip (zoom_text), &zoom))
+        return fail (loader, LT_VIEWER_LESSON_FILE_ERROR_INVALID, LESSON_GROUP, "Zoom",
+                     _("'%s' is not a zoom from %g to %g, such as 1.5"), zoom_text,
+                     LT_VIEWER_LESSON_MIN_ZOOM, LT_VIEWER_LESSON_MAX_ZOOM);
+      lt_viewer_lesson_set_zoom (lesson, zoom);
+    }
+  return TRUE;
+}
+
 static gboolean
 is_color (const char *text)
 {
@@ -671,7 +711,7 @@ load (Loader     *loader,
   lt_viewer_lesson_set_title (lesson, title);
   lt_viewer_lesson_set_notes (lesson, notes);
 
-  if (!load_views (loader, lesson))
+  if (!load_geometry (loader, lesson) || !load_views (loader, lesson))
     return NULL;
 
   return g_steal_pointer (&lesson);
@@ -825,6 +865,16 @@ lt_viewer_lesson_save_to_data (LtViewerLesson *lesson,
     }
   if (contents == LT_VIEWER_CONTENTS_RANDOM)
     g_key_file_set_uint64 (key_file, LESSON_GROUP, "Seed", lt_viewer_lesson_get_seed (lesson));
+  if (lt_viewer_lesson_get_cells_per_row (lesson) > 0)
+    g_key_file_set_integer (key_file, LESSON_GROUP, "CellsPerRow",
+                            (int) lt_viewer_lesson_get_cells_per_row (lesson));
+  if (lt_viewer_lesson_get_zoom (lesson) > 0)
+    {
+      char zoom[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (zoom, sizeof zoom, "%.6g", lt_viewer_lesson_get_zoom (lesson));
+      g_key_file_set_string (key_file, LESSON_GROUP, "Zoom", zoom);
+    }
 
   for (guint i = 0; i < lt_viewer_lesson_get_n_views (lesson); i++)
     {

@@ -22,6 +22,8 @@ struct _LtViewerLesson
 
   char *title;
   char *notes;
+  guint cells_per_row;  /* 0: as the reader likes */
+  double zoom;          /* 0: as the reader likes */
 
   LtDType dtype;
   gint64 shape[LT_MAX_DIMS];
@@ -63,6 +65,8 @@ enum
   PROP_DTYPE,
   PROP_HOVER_CELL,
   PROP_SELECTED,
+  PROP_CELLS_PER_ROW,
+  PROP_ZOOM,
   N_PROPS
 };
 
@@ -221,6 +225,12 @@ lt_viewer_lesson_get_property (GObject    *object,
     case PROP_SELECTED:
       g_value_set_object (value, self->selected);
       break;
+    case PROP_CELLS_PER_ROW:
+      g_value_set_uint (value, self->cells_per_row);
+      break;
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -247,6 +257,12 @@ lt_viewer_lesson_set_property (GObject      *object,
       break;
     case PROP_SELECTED:
       lt_viewer_lesson_set_selected (self, g_value_get_object (value));
+      break;
+    case PROP_CELLS_PER_ROW:
+      lt_viewer_lesson_set_cells_per_row (self, g_value_get_uint (value));
+      break;
+    case PROP_ZOOM:
+      lt_viewer_lesson_set_zoom (self, g_value_get_double (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -315,6 +331,27 @@ lt_viewer_lesson_class_init (LtViewerLessonClass *klass)
    */
   properties[PROP_SELECTED] =
     g_param_spec_object ("selected", NULL, NULL, LT_VIEWER_TYPE_VIEW,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerLesson:cells-per-row:
+   *
+   * How many storage cells a row of the strip holds, for the lesson's
+   * geometry (4 for a 4×4 diagonal), from 1 to
+   * %LT_VIEWER_LESSON_MAX_CELLS_PER_ROW; 0 leaves it to the reader.
+   */
+  properties[PROP_CELLS_PER_ROW] =
+    g_param_spec_uint ("cells-per-row", NULL, NULL, 0, LT_VIEWER_LESSON_MAX_CELLS_PER_ROW, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerLesson:zoom:
+   *
+   * The scale the lesson is drawn at, from %LT_VIEWER_LESSON_MIN_ZOOM to
+   * %LT_VIEWER_LESSON_MAX_ZOOM; 0 leaves it to the reader.
+   */
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL, 0, LT_VIEWER_LESSON_MAX_ZOOM, 0,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -563,6 +600,77 @@ lt_viewer_lesson_set_notes (LtViewerLesson *self,
   g_free (self->notes);
   self->notes = g_strdup (notes);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTES]);
+}
+
+/**
+ * lt_viewer_lesson_get_cells_per_row:
+ * @self: a #LtViewerLesson
+ *
+ * Returns: the storage cells per row the lesson asks for, 0 for none
+ */
+guint
+lt_viewer_lesson_get_cells_per_row (LtViewerLesson *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), 0);
+
+  return self->cells_per_row;
+}
+
+/**
+ * lt_viewer_lesson_set_cells_per_row:
+ * @self: a #LtViewerLesson
+ * @cells_per_row: from 1 to %LT_VIEWER_LESSON_MAX_CELLS_PER_ROW, or 0 to
+ *   leave it to the reader
+ *
+ * Sets how many storage cells a row of the strip holds in this lesson.
+ */
+void
+lt_viewer_lesson_set_cells_per_row (LtViewerLesson *self,
+                                    guint           cells_per_row)
+{
+  g_return_if_fail (LT_VIEWER_IS_LESSON (self));
+  g_return_if_fail (cells_per_row <= LT_VIEWER_LESSON_MAX_CELLS_PER_ROW);
+
+  if (self->cells_per_row == cells_per_row)
+    return;
+  self->cells_per_row = cells_per_row;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELLS_PER_ROW]);
+}
+
+/**
+ * lt_viewer_lesson_get_zoom:
+ * @self: a #LtViewerLesson
+ *
+ * Returns: the scale the lesson asks to be drawn at, 0 for none
+ */
+double
+lt_viewer_lesson_get_zoom (LtViewerLesson *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), 0);
+
+  return self->zoom;
+}
+
+/**
+ * lt_viewer_lesson_set_zoom:
+ * @self: a #LtViewerLesson
+ * @zoom: from %LT_VIEWER_LESSON_MIN_ZOOM to %LT_VIEWER_LESSON_MAX_ZOOM, or 0
+ *   to leave it to the reader
+ *
+ * Sets the scale the lesson is drawn at.
+ */
+void
+lt_viewer_lesson_set_zoom (LtViewerLesson *self,
+                           double          zoom)
+{
+  g_return_if_fail (LT_VIEWER_IS_LESSON (self));
+  g_return_if_fail (zoom == 0
+                    || (zoom >= LT_VIEWER_LESSON_MIN_ZOOM && zoom <= LT_VIEWER_LESSON_MAX_ZOOM));
+
+  if (self->zoom == zoom)
+    return;
+  self->zoom = zoom;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
 }
 
 /**

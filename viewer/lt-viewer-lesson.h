@@ -39,6 +39,8 @@ typedef enum
  *               drawing, -1 for none (widgets set it; both drawings show it)
  *   selected    LtViewerView, read-write, nullable: the view the grid and the
  *               order stepper show
+ *   cells-per-row  guint, read-write: storage cells per strip row, 0 for any
+ *   zoom        double, read-write: the scale to draw at, 0 for any
  *
  * Signal "changed": emitted once after anything that alters the drawing
  * (base, a view's tensor or colour, views added, removed or moved), after
@@ -52,6 +54,20 @@ void            lt_viewer_lesson_set_title         (LtViewerLesson   *self,
 const char     *lt_viewer_lesson_get_notes         (LtViewerLesson   *self);
 void            lt_viewer_lesson_set_notes         (LtViewerLesson   *self,
                                                     const char       *notes);
+
+/* The lesson's geometry: storage cells per row of the strip and the scale
+ * it is drawn at; 0 leaves either to the reader (the app's settings, or a
+ * figure's own choice). */
+#define LT_VIEWER_LESSON_MAX_CELLS_PER_ROW 4096
+#define LT_VIEWER_LESSON_MIN_ZOOM 0.25
+#define LT_VIEWER_LESSON_MAX_ZOOM 4.0
+
+guint           lt_viewer_lesson_get_cells_per_row (LtViewerLesson   *self);
+void            lt_viewer_lesson_set_cells_per_row (LtViewerLesson   *self,
+                                                    guint             cells_per_row);
+double          lt_viewer_lesson_get_zoom          (LtViewerLesson   *self);
+void            lt_viewer_lesson_set_zoom          (LtViewerLesson   *self,
+                                                    double            zoom);
 
 /* Replaces the base tensor. For LITERAL, @literal gives the values and the
  * shape (and @shape is ignored); otherwise @shape and @contents do, with

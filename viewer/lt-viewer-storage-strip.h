@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "lt-viewer-format.h"
 #include "lt-viewer-lesson.h"
 
 G_BEGIN_DECLS
@@ -55,21 +56,6 @@ gboolean        lt_viewer_storage_strip_get_cell_bounds (LtViewerStorageStrip *s
  * indices; NULL outside the storage. */
 char           *lt_viewer_storage_strip_describe_cell   (LtViewerStorageStrip *self,
                                                          gint64                cell);
-
-/* The value of element @index of @storage as both drawings show it:
- * integers as integers, floating point to 4 significant digits (1.234e5
- * when large or small), complex as a+bj, bool as True/False. Writes at
- * most @size bytes (NUL included) into @buffer; no allocation, so it can
- * run for every visible cell. */
-void            lt_viewer_format_value                  (LtStorage            *storage,
-                                                         gint64                index,
-                                                         char                 *buffer,
-                                                         gsize                 size);
-/* The same with as many digits as reading it back as the same value takes. */
-void            lt_viewer_format_value_exact            (LtStorage            *storage,
-                                                         gint64                index,
-                                                         char                 *buffer,
-                                                         gsize                 size);
 
 /* Short texts (numbers) for both drawings, without a Pango layout per
  * string: the glyphs of the characters numbers are written with are

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "lt-viewer-expression.h"
+#include "lt-viewer-format.h"
 #include "lt-viewer-view.h"
 
 /* The most elements a view may have to be drawn: each has a cached storage
@@ -589,19 +590,6 @@ lt_viewer_view_get_error (LtViewerView *self)
   return self->error;
 }
 
-static void
-append_tuple (GString      *text,
-              const gint64 *values,
-              guint         n)
-{
-  g_string_append_c (text, '(');
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "", values[i]);
-  if (n == 1)
-    g_string_append_c (text, ',');
-  g_string_append_c (text, ')');
-}
-
 /**
  * lt_viewer_view_set_layout:
  * @self: a #LtViewerView
@@ -643,9 +631,9 @@ lt_viewer_view_set_layout (LtViewerView *self,
     }
 
   text = g_string_new ("t.as_strided(");
-  append_tuple (text, sizes, n_dims);
+  lt_viewer_append_tuple (text, sizes, n_dims);
   g_string_append (text, ", ");
-  append_tuple (text, strides, n_dims);
+  lt_viewer_append_tuple (text, strides, n_dims);
   g_string_append_printf (text, ", %" G_GINT64_FORMAT ")", offset);
 
   tensor = evaluate (self->base, text->str, error);
@@ -957,7 +945,7 @@ format_tuple (const gint64 *values,
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
-  append_tuple (text, values, n);
+  lt_viewer_append_tuple (text, values, n);
   return g_strdup (text->str);
 }
 

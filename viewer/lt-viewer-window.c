@@ -133,64 +133,10 @@ static char *
 format_tuple (const gint64 *values,
               guint         n)
 {
-  GString *text = g_string_new ("(");
+  GString *text = g_string_new (NULL);
 
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "", values[i]);
-  if (n == 1)
-    g_string_append_c (text, ',');
-  g_string_append_c (text, ')');
+  lt_viewer_append_tuple (text, values, n);
   return g_string_free (text, FALSE);
-}
-
-/* Reads a shape such as "3, 4", "(3, 4)", "[3, 4]", "3 4" or "3;4"; an
- * empty one has no dims. With @allow_minus_one, one size may be -1 (for
- * view()). */
-static gboolean
-parse_shape (const char  *text,
-             gboolean     allow_minus_one,
-             gint64      *shape,
-             guint       *n_dims,
-             GError     **error)
-{
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-  g_auto (GStrv) parts = NULL;
-  char *inner = copy;
-  gsize length = strlen (copy);
-  guint n = 0;
-
-  if (length >= 2 && ((copy[0] == '(' && copy[length - 1] == ')')
-                      || (copy[0] == '[' && copy[length - 1] == ']')))
-    {
-      copy[length - 1] = '\0';
-      inner = copy + 1;
-    }
-
-  g_strdelimit (inner, ",; \t", ' ');
-  parts = g_strsplit (inner, " ", -1);
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      gint64 size;
-
-      if (parts[i][0] == '\0')
-        continue;
-      if (n == LT_MAX_DIMS
-          || !g_ascii_string_to_signed (parts[i], 10, allow_minus_one ? -1 : 0, G_MAXINT32,
-                                        &size, NULL))
-        {
-          g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       allow_minus_one
-                       ? _("“%s” is not a shape: write sizes separated by commas, such as 3, 2, "
-                           "with at most one -1")
-                       : _("“%s” is not a shape: write sizes separated by commas, such as 3, 4"),
-                       text);
-          return FALSE;
-        }
-      shape[n++] = size;
-    }
-
-  *n_dims = n;
-  return TRUE;
 }
 
 static void
@@ -458,8 +404,8 @@ on_base_edited (LtViewerWindow *self)
   contents = adw_combo_row_get_selected (self->contents_row);
 
   if (contents == LT_VIEWER_CONTENTS_LITERAL
-      || parse_shape (gtk_editable_get_text (GTK_EDITABLE (self->shape_row)), FALSE, shape,
-                      &n_dims, &error))
+      || lt_viewer_parse_shape (gtk_editable_get_text (GTK_EDITABLE (self->shape_row)), FALSE,
+                                shape, &n_dims, &error))
     lt_viewer_lesson_set_base (self->lesson, dtype, shape, n_dims, contents,
                                gtk_editable_get_text (GTK_EDITABLE (self->literal_row)),
                                read_seed (self), &error);
@@ -672,7 +618,7 @@ update_view_as (LtViewerWindow *self)
   if (text[0] == '\0')
     text = "-1";
 
-  if (!parse_shape (text, TRUE, shape, &n_dims, &error))
+  if (!lt_viewer_parse_shape (text, TRUE, shape, &n_dims, &error))
     {
       set_badge (self->view_as_badge, _("Not a shape"), "error");
       gtk_label_set_text (self->view_as_reason, error->message);
@@ -1134,6 +1080,31 @@ set_lesson_actions_enabled (LtViewerWindow *self,
  * Shows @lesson instead of the lesson shown so far, and remembers it as
  * the lesson to open on the next start.
  */
+static void set_zoom (LtViewerWindow *self,
+                      double          zoom);
+
+/* A lesson's CellsPerRow holds while it is open, without becoming the
+ * user's setting; a lesson without one gets the setting back. Its Zoom
+ * holds until zoomed. */
+static void
+apply_lesson_geometry (LtViewerWindow *self)
+{
+  guint cells_per_row = lt_viewer_lesson_get_cells_per_row (self->lesson);
+  double zoom = lt_viewer_lesson_get_zoom (self->lesson);
+
+  if (self->settings != NULL)
+    {
+      g_settings_unbind (self->storage_strip, "wrap-width");
+      if (cells_per_row == 0)
+        g_settings_bind (self->settings, "wrap-width", self->storage_strip, "wrap-width",
+                         G_SETTINGS_BIND_DEFAULT);
+    }
+  if (cells_per_row > 0)
+    lt_viewer_storage_strip_set_wrap_width (self->storage_strip, cells_per_row);
+  if (zoom > 0)
+    set_zoom (self, zoom);
+}
+
 void
 lt_viewer_window_set_lesson (LtViewerWindow *self,
                              LtViewerLesson *lesson,
@@ -1169,6 +1140,7 @@ lt_viewer_window_set_lesson (LtViewerWindow *self,
 
   lt_viewer_storage_strip_set_lesson (self->storage_strip, lesson);
   lt_viewer_view_grid_set_lesson (self->view_grid, lesson);
+  apply_lesson_geometry (self);
   gtk_list_box_bind_model (self->views_list, G_LIST_MODEL (lesson), create_row, self, NULL);
 
   gtk_toggle_button_set_active (self->edit_button, FALSE);

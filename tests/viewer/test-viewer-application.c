@@ -35,6 +35,28 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+static void
+run_viewer_with_env (Run         *run,
+                     const char  *cwd,
+                     char       **envp,
+                     va_list      args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "..", "viewer",
+                                                "tensor-viewer", NULL));
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, g_strdup (arg));
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (cwd, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, &run->out,
+                &run->err, &run->status, &error);
+  g_assert_no_error (error);
+  g_test_message ("stdout: %s\nstderr: %s", run->out, run->err);
+}
+
 /* Runs tensor-viewer with the arguments (NULL-terminated) in @cwd, or in
  * this process's directory when NULL. */
 static void
@@ -42,23 +64,27 @@ run_viewer (Run        *run,
             const char *cwd,
             ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GError) error = NULL;
-  const char *arg;
   va_list args;
 
-  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "..", "viewer",
-                                                "tensor-viewer", NULL));
   va_start (args, cwd);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, g_strdup (arg));
+  run_viewer_with_env (run, cwd, NULL, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
+}
 
-  g_spawn_sync (cwd, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &run->out,
-                &run->err, &run->status, &error);
-  g_assert_no_error (error);
-  g_test_message ("stdout: %s\nstderr: %s", run->out, run->err);
+/* The same without a display: no X server, no Wayland. */
+static void
+run_viewer_headless (Run *run,
+                     ...)
+{
+  g_auto (GStrv) envp = g_get_environ ();
+  va_list args;
+
+  envp = g_environ_unsetenv (envp, "DISPLAY");
+  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
+  envp = g_environ_setenv (envp, "GDK_BACKEND", "wayland", TRUE);
+  va_start (args, run);
+  run_viewer_with_env (run, NULL, envp, args);
+  va_end (args);
 }
 
 static gboolean
@@ -277,6 +303,122 @@ test_screenshot_svg (void)
   g_assert_false (g_str_has_prefix (contents, "\x89PNG"));
 
   g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* --export writes one figure without a display (GTK would fail to open
+ * one: GDK_BACKEND names one that is not there). */
+static void
+test_export (void)
+{
+  g_autofree char *dir = temp_dir ();
+  const char *names[] = { "figure.svg", "figure.png", "figure.pdf" };
+  const char *magic[] = { "<?xml", "\x89PNG", "%PDF-" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      g_auto (Run) run = { 0 };
+
+      run_viewer_headless (&run, "--lesson", "transpose-3d", "--view", "2", "--step", "4",
+                           "--cells-per-row", "10", "--zoom", "1.5", "--export", path, NULL);
+      g_assert_true (run_succeeded (&run));
+      g_assert_cmpstr (run.out, ==, "");
+      /* No message (a sanitizer may add its own report). */
+      g_assert_null (strstr (run.err, "tensor-viewer"));
+      g_assert_null (strstr (run.err, "WARNING"));
+      g_assert_null (strstr (run.err, "CRITICAL"));
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      g_assert_true (g_str_has_prefix (contents, magic[i]));
+      if (i == 0)
+        {
+          /* The options reached the figure: the step's address, 10 cells a
+           * row (the 60 cells in 6 rows: cell 10 starts the second). */
+          g_assert_nonnull (strstr (contents, "element [0, 1, 1]: 0 + 1*0 + 5*1 + 20*1 = 25"));
+          g_assert_nonnull (strstr (contents, "<svg "));
+        }
+      g_unlink (path);
+    }
+
+  /* Without --lesson, the first built-in one; with --open, a file. */
+  {
+    g_autofree char *path = g_build_filename (dir, "first.svg", NULL);
+    g_autofree char *contents = NULL;
+    g_auto (Run) run = { 0 };
+
+    run_viewer_headless (&run, "--export", path, NULL);
+    g_assert_true (run_succeeded (&run));
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_nonnull (strstr (contents, "points"));
+    g_unlink (path);
+  }
+  {
+    g_autofree char *lesson = g_build_filename (dir, "mine.lesson", NULL);
+    g_autofree char *path = g_build_filename (dir, "mine.svg", NULL);
+    g_autofree char *contents = NULL;
+    g_autoptr (GError) error = NULL;
+    g_auto (Run) run = { 0 };
+
+    g_file_set_contents (lesson, "[Lesson]\nVersion=1\nTitle=Mine\nContents=arange\n"
+                                 "Shape=4;4\nCellsPerRow=4\n[View 1]\n"
+                                 "Expression=t.diagonal()\n", -1, &error);
+    g_assert_no_error (error);
+    run_viewer_headless (&run, "--open", lesson, "--export", path, NULL);
+    g_assert_true (run_succeeded (&run));
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_nonnull (strstr (contents, "size (4,) · stride (5,) · offset 0"));
+    g_unlink (path);
+    g_unlink (lesson);
+  }
+  g_rmdir (dir);
+}
+
+/* Each wrong option: a message that says what is wrong, and no file. */
+static void
+test_export_errors (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "figure.svg", NULL);
+  g_autofree char *jpeg = g_build_filename (dir, "figure.jpg", NULL);
+  g_autofree char *unwritable = g_build_filename (dir, "missing", "figure.svg", NULL);
+  const struct
+  {
+    const char *options[4];
+    const char *file;
+    const char *message;
+  } cases[] = {
+    { { "--lesson", "nope" }, path, "nope" },
+    { { "--view", "9" }, path, "there is no view 9: the lesson has 4 views" },
+    { { "--view", "1", "--step", "6" }, path,
+      "there is no element 6: the view's elements are 0 to 5" },
+    { { "--step", "x" }, path, "there is no element x" },
+    { { "--cells-per-row", "0" }, path,
+      "--cells-per-row 0 is not a number of cells from 1 to 4096" },
+    { { "--zoom", "5" }, path, "--zoom 5 is not a scale from 0.25 to 4, such as 1.5" },
+    { { "--zoom", "1,5" }, path, "--zoom 1,5 is not a scale" },
+    { { NULL }, jpeg, "end the name with .svg, .png or .pdf" },
+    { { NULL }, unwritable, "the figure could not be written to" },
+    { { "--screenshot", "shot.png" }, path, "either --export or --screenshot" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char *const *o = cases[i].options;
+
+      if (o[0] == NULL)
+        run_viewer_headless (&run, "--lesson", "points", "--export", cases[i].file, NULL);
+      else if (o[2] == NULL)
+        run_viewer_headless (&run, "--lesson", "points", o[0], o[1], "--export", cases[i].file,
+                             NULL);
+      else
+        run_viewer_headless (&run, "--lesson", "points", o[0], o[1], o[2], o[3], "--export",
+                             cases[i].file, NULL);
+      g_assert_false (run_succeeded (&run));
+      g_assert_nonnull (strstr (run.err, cases[i].message));
+      g_assert_false (g_file_test (cases[i].file, G_FILE_TEST_EXISTS));
+    }
   g_rmdir (dir);
 }
 
@@ -565,6 +707,8 @@ main (int   argc,
   g_test_add_func ("/viewer/application/command-line/screenshot-errors", test_screenshot_errors);
   g_test_add_func ("/viewer/application/command-line/screenshot-view", test_screenshot_view);
   g_test_add_func ("/viewer/application/command-line/screenshot-svg", test_screenshot_svg);
+  g_test_add_func ("/viewer/application/command-line/export", test_export);
+  g_test_add_func ("/viewer/application/command-line/export-errors", test_export_errors);
   g_test_add_func ("/viewer/application/actions/accels", test_actions);
   g_test_add_func ("/viewer/application/actions/open-lesson", test_open_lesson);
   g_test_add_func ("/viewer/application/actions/about-and-shortcuts", test_about_and_shortcuts);

@@ -58,6 +58,9 @@ assert_same_lesson (LtViewerLesson *a,
   g_assert_cmpint (lt_viewer_lesson_get_contents (a), ==, lt_viewer_lesson_get_contents (b));
   g_assert_cmpstr (lt_viewer_lesson_get_literal (a), ==, lt_viewer_lesson_get_literal (b));
   g_assert_cmpuint (lt_viewer_lesson_get_seed (a), ==, lt_viewer_lesson_get_seed (b));
+  g_assert_cmpuint (lt_viewer_lesson_get_cells_per_row (a), ==,
+                    lt_viewer_lesson_get_cells_per_row (b));
+  g_assert_cmpfloat (lt_viewer_lesson_get_zoom (a), ==, lt_viewer_lesson_get_zoom (b));
   lt_test_assert_array (G_STRLOC, "shapes", shape_a, n_a, shape_b, n_b);
   g_assert_cmpuint (n_values_a, ==, n_values_b);
   for (gsize i = 0; i < n_values_a; i++)
@@ -383,6 +386,21 @@ test_malformed (void)
       LT_VIEWER_LESSON_FILE_ERROR_INVALID, "group [Lesson], key Literal: " },
     { "literal with a character", LESSON_HEAD "Contents=literal\nLiteral=[1, 点]\n", -1,
       file_error, LT_VIEWER_LESSON_FILE_ERROR_INVALID, "group [Lesson], key Literal: " },
+    { "cells per row zero", MINIMAL "CellsPerRow=0\n", -1, file_error,
+      LT_VIEWER_LESSON_FILE_ERROR_INVALID,
+      "key CellsPerRow: '0' is not a number of cells from 1 to 4096" },
+    { "cells per row huge", MINIMAL "CellsPerRow=4097\n", -1, file_error,
+      LT_VIEWER_LESSON_FILE_ERROR_INVALID, "key CellsPerRow: '4097' is not a number of cells" },
+    { "cells per row words", MINIMAL "CellsPerRow=four\n", -1, file_error,
+      LT_VIEWER_LESSON_FILE_ERROR_INVALID, "key CellsPerRow: 'four' is not a number of cells" },
+    { "zoom too small", MINIMAL "Zoom=0.2\n", -1, file_error, LT_VIEWER_LESSON_FILE_ERROR_INVALID,
+      "key Zoom: '0.2' is not a zoom from 0.25 to 4, such as 1.5" },
+    { "zoom with a comma", MINIMAL "Zoom=1,5\n", -1, file_error,
+      LT_VIEWER_LESSON_FILE_ERROR_INVALID, "key Zoom: '1,5' is not a zoom" },
+    { "zoom nan", MINIMAL "Zoom=nan\n", -1, file_error, LT_VIEWER_LESSON_FILE_ERROR_INVALID,
+      "key Zoom: 'nan' is not a zoom" },
+    { "zoom empty", MINIMAL "Zoom=\n", -1, file_error, LT_VIEWER_LESSON_FILE_ERROR_INVALID,
+      "key Zoom: '' is not a zoom" },
     { "bad seed", LESSON_HEAD "Contents=random\nShape=2\nSeed=-1\n", -1, file_error,
       LT_VIEWER_LESSON_FILE_ERROR_INVALID, "key Seed: '-1' is not a seed" },
     { "random ints", LESSON_HEAD "DType=int32\nContents=random\nShape=2\n", -1, file_error,
@@ -556,6 +574,39 @@ test_scalar_and_seed_round_trip (void)
   g_assert_nonnull (strstr (random_text, "\nSeed=18446744073709551615\n"));
   assert_same_lesson (scalar, scalar_again);
   assert_same_lesson (random, random_again);
+}
+
+/* CellsPerRow and Zoom: read, kept, written only when set. */
+static void
+test_geometry_round_trip (void)
+{
+  g_autoptr (LtViewerLesson) plain = load_text (MINIMAL);
+  g_autoptr (LtViewerLesson) shaped = load_text (MINIMAL "CellsPerRow= 4 \nZoom=1.5\n");
+  g_autofree char *plain_text = lt_viewer_lesson_save_to_data (plain, NULL);
+  g_autofree char *shaped_text = lt_viewer_lesson_save_to_data (shaped, NULL);
+  g_autoptr (LtViewerLesson) shaped_again = load_text (shaped_text);
+
+  g_assert_cmpuint (lt_viewer_lesson_get_cells_per_row (plain), ==, 0);
+  g_assert_cmpfloat (lt_viewer_lesson_get_zoom (plain), ==, 0);
+  g_assert_null (strstr (plain_text, "CellsPerRow"));
+  g_assert_null (strstr (plain_text, "Zoom"));
+
+  g_assert_cmpuint (lt_viewer_lesson_get_cells_per_row (shaped), ==, 4);
+  g_assert_cmpfloat (lt_viewer_lesson_get_zoom (shaped), ==, 1.5);
+  g_assert_nonnull (strstr (shaped_text, "\nCellsPerRow=4\n"));
+  g_assert_nonnull (strstr (shaped_text, "\nZoom=1.5\n"));
+  assert_same_lesson (shaped, shaped_again);
+
+  /* The extremes. */
+  {
+    g_autoptr (LtViewerLesson) small = load_text (MINIMAL "CellsPerRow=1\nZoom=0.25\n");
+    g_autoptr (LtViewerLesson) large = load_text (MINIMAL "CellsPerRow=4096\nZoom=4\n");
+
+    g_assert_cmpuint (lt_viewer_lesson_get_cells_per_row (small), ==, 1);
+    g_assert_cmpfloat (lt_viewer_lesson_get_zoom (small), ==, 0.25);
+    g_assert_cmpuint (lt_viewer_lesson_get_cells_per_row (large), ==, 4096);
+    g_assert_cmpfloat (lt_viewer_lesson_get_zoom (large), ==, 4);
+  }
 }
 
 /* Byte flips, cuts and repeats of the built-in lessons: never a crash,
@@ -814,6 +865,7 @@ main (int   argc,
   g_test_add_func ("/viewer/lesson-file/defaults-and-order", test_defaults_and_order);
   g_test_add_func ("/viewer/lesson-file/scalar-and-seed", test_scalar_and_seed_round_trip);
   g_test_add_func ("/viewer/lesson-file/crlf-and-bom", test_crlf_and_bom);
+  g_test_add_func ("/viewer/lesson-file/geometry", test_geometry_round_trip);
   g_test_add_func ("/viewer/lesson-file/fuzz", test_fuzz);
   g_test_add_func ("/viewer/lesson-file/file/save-and-load", test_save_and_load_file);
   g_test_add_func ("/viewer/lesson-file/file/names-file", test_load_file_names_file);

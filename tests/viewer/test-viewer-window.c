@@ -411,6 +411,42 @@ test_legend (void)
   close_window (window);
 }
 
+/* A lesson's CellsPerRow and Zoom hold while it is open, and do not become
+ * the user's setting; a lesson without them gets the setting back. */
+static void
+test_lesson_geometry (void)
+{
+  g_autoptr (GError) error = NULL;
+  GSettings *settings = lt_viewer_application_get_settings (app);
+  LtViewerWindow *window;
+  LtViewerStorageStrip *strip;
+  g_autoptr (LtViewerLesson) square = lt_viewer_lesson_load_from_data (
+    "[Lesson]\nVersion=1\nTitle=Square\nContents=arange\nShape=4;4\nCellsPerRow=4\n"
+    "Zoom=2\n[View 1]\nExpression=t.diagonal()\n", -1, "square.lesson", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (settings);
+  g_settings_set_uint (settings, "wrap-width", 12);
+  window = open_window ("points");
+  strip = get_child (window, "storage_strip");
+  g_assert_cmpuint (lt_viewer_storage_strip_get_wrap_width (strip), ==, 12);
+  g_assert_cmpfloat (lt_viewer_storage_strip_get_zoom (strip), ==, 1);
+
+  lt_viewer_window_set_lesson (window, square, NULL, NULL);
+  g_assert_cmpuint (lt_viewer_storage_strip_get_wrap_width (strip), ==, 4);
+  g_assert_cmpfloat (lt_viewer_storage_strip_get_zoom (strip), ==, 2);
+  g_assert_cmpuint (g_settings_get_uint (settings, "wrap-width"), ==, 12);
+
+  g_assert_true (lt_viewer_window_open_builtin (window, "points", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (lt_viewer_storage_strip_get_wrap_width (strip), ==, 12);
+  /* Back in the settings' hands: changing it changes the strip. */
+  g_settings_set_uint (settings, "wrap-width", 8);
+  g_assert_cmpuint (lt_viewer_storage_strip_get_wrap_width (strip), ==, 8);
+
+  close_window (window);
+}
+
 /* The post's failing view(4, 2, 3) is taught from the lesson: the view
  * shows the library's error in place of its grid, and the transpose's
  * view() badge tries (4, 2, 3), as the lesson says. An error typed in live
@@ -1139,6 +1175,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/layout-spins", test_layout_spins);
   g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
   g_test_add_func ("/viewer/window/legend", test_legend);
+  g_test_add_func ("/viewer/window/lesson-geometry", test_lesson_geometry);
   g_test_add_func ("/viewer/window/failing-views", test_failing_views);
   g_test_add_func ("/viewer/window/empty-lesson-state", test_empty_lesson_state);
   g_test_add_func ("/viewer/window/pytorch-badge", test_pytorch_badge);
