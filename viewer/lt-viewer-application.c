@@ -28,6 +28,7 @@ struct _LtViewerApplication
 
   GSettings *settings;
   int exit_status;
+  char *locale_report;  /* shown once, in the first window */
 
   /* --screenshot */
   gboolean screenshot_mode;
@@ -76,18 +77,74 @@ static const GOptionEntry option_entries[] = {
  * Sets the locale from the environment and binds Tensor Viewer's message
  * catalogue: from $TENSOR_VIEWER_LOCALEDIR when set (the build tree's, so
  * that the application runs translated uninstalled), else the installed one.
+ *
+ * A locale the environment asks for but the system lacks would leave the
+ * application in English without a word: it is reported instead, and the
+ * application falls back to C.UTF-8, where $LANGUAGE still chooses the
+ * language of its messages.
+ *
+ * Returns: (transfer full) (nullable): the report, for the user to see, or
+ *   %NULL when the locale is there
  */
-void
+char *
 lt_viewer_application_init_i18n (void)
 {
+  static const char *const variables[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
   const char *localedir = g_getenv ("TENSOR_VIEWER_LOCALEDIR");
+  const char *variable = NULL;
+  const char *requested = NULL;
+  gboolean missing;
 
   /* Before the options are parsed: --help is translated too. */
-  setlocale (LC_ALL, "");
+  missing = setlocale (LC_ALL, "") == NULL;
+  if (missing)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (variables) && requested == NULL; i++)
+        {
+          const char *value = g_getenv (variables[i]);
+
+          if (value != NULL && value[0] != '\0')
+            {
+              variable = variables[i];
+              requested = value;
+            }
+        }
+      setlocale (LC_ALL, "C.UTF-8");
+    }
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && localedir[0] != '\0' ? localedir
                                                                              : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+
+  if (!missing)
+    return NULL;
+  if (requested == NULL)
+    return g_strdup (_("The locale the environment asks for is not installed on this system, "
+                       "so the language and formats it would give are not used. Install it or "
+                       "choose another."));
+  /* Translators: the first %s is an environment variable such as LANG, the
+   * second its value such as zh_CN.UTF-8 */
+  return g_strdup_printf (_("The locale %s=%s is not installed on this system, so Tensor Viewer "
+                            "cannot use its language and formats. Install it (on Debian: the "
+                            "locales package, then dpkg-reconfigure locales) or choose another."),
+                          variable, requested);
+}
+
+/**
+ * lt_viewer_application_set_locale_report:
+ * @self: a #LtViewerApplication
+ * @report: (nullable): what lt_viewer_application_init_i18n() returned
+ *
+ * Keeps the report to show in the first window, as a toast.
+ */
+void
+lt_viewer_application_set_locale_report (LtViewerApplication *self,
+                                         const char          *report)
+{
+  g_return_if_fail (LT_VIEWER_IS_APPLICATION (self));
+
+  g_free (self->locale_report);
+  self->locale_report = g_strdup (report);
 }
 
 /* Lessons */
@@ -154,10 +211,20 @@ get_window (LtViewerApplication *self,
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
+  LtViewerWindow *new_window;
+
   *created = !LT_VIEWER_IS_WINDOW (window);
-  if (*created)
-    return lt_viewer_window_new (self);
-  return LT_VIEWER_WINDOW (window);
+  if (!*created)
+    return LT_VIEWER_WINDOW (window);
+
+  new_window = lt_viewer_window_new (self);
+  if (self->locale_report != NULL)
+    {
+      g_autofree char *report = g_steal_pointer (&self->locale_report);
+
+      lt_viewer_window_show_toast (new_window, report);
+    }
+  return new_window;
 }
 
 /* --view: views count from 1, as the [View N] groups of a lesson file do.
@@ -741,6 +808,7 @@ lt_viewer_application_dispose (GObject *object)
 
   finish_screenshot (self);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->locale_report, g_free);
 
   G_OBJECT_CLASS (lt_viewer_application_parent_class)->dispose (object);
 }

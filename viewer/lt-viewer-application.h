@@ -27,12 +27,15 @@ G_DECLARE_FINAL_TYPE (LtViewerApplication, lt_viewer_application, LT_VIEWER, APP
 #define LT_VIEWER_SCREENSHOT_WIDTH  1280
 #define LT_VIEWER_SCREENSHOT_HEIGHT 800
 
-/* Binds the message catalogue: the installed one, or the build tree's when
- * TENSOR_VIEWER_LOCALEDIR names it (set by `meson devenv`). Call it before
- * anything is translated. */
-void                 lt_viewer_application_init_i18n       (void);
+/* Sets the locale and binds the message catalogue: the installed one, or
+ * the build tree's when TENSOR_VIEWER_LOCALEDIR names it (set by `meson
+ * devenv`). Call it before anything is translated. Returns a report, to
+ * print and to show, when the locale the environment asks for is missing. */
+char                *lt_viewer_application_init_i18n       (void);
 
 LtViewerApplication *lt_viewer_application_new             (void);
+void                 lt_viewer_application_set_locale_report (LtViewerApplication *self,
+                                                              const char          *report);
 
 /* The application's settings, or NULL when the schema is not installed (the
  * application then runs with the defaults and remembers nothing). In

@@ -12,11 +12,15 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr (LtViewerApplication) app = NULL;
+  g_autofree char *locale_report = NULL;
   int status;
 
-  lt_viewer_application_init_i18n ();
+  locale_report = lt_viewer_application_init_i18n ();
+  if (locale_report != NULL)
+    g_printerr ("tensor-viewer: %s\n", locale_report);
 
   app = lt_viewer_application_new ();
+  lt_viewer_application_set_locale_report (app, locale_report);
   status = g_application_run (G_APPLICATION (app), argc, argv);
 
   /* The main loop ran for --screenshot, so GApplication reports success

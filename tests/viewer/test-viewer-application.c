@@ -374,6 +374,40 @@ test_export (void)
   g_rmdir (dir);
 }
 
+/* A locale the system lacks is reported, and $LANGUAGE still works. */
+static void
+test_missing_locale (void)
+{
+  g_auto (GStrv) envp = g_get_environ ();
+  g_autofree char *binary = g_test_build_filename (G_TEST_BUILT, "..", "..", "viewer",
+                                                   "tensor-viewer", NULL);
+  const char *argv[] = { binary, "--version", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  envp = g_environ_unsetenv (envp, "LC_ALL");
+  envp = g_environ_unsetenv (envp, "LC_MESSAGES");
+  envp = g_environ_setenv (envp, "LANG", "xx_YY.UTF-8", TRUE);
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                &error);
+  g_assert_no_error (error);
+  g_test_message ("stdout: %s\nstderr: %s", out, err);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_prefix (out, "tensor-viewer "));
+  g_assert_nonnull (strstr (err, "The locale LANG=xx_YY.UTF-8 is not installed"));
+
+  /* An installed one: no word. */
+  envp = g_environ_setenv (envp, "LANG", "C.UTF-8", TRUE);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (err, "not installed"));
+}
+
 /* Each wrong option: a message that says what is wrong, and no file. */
 static void
 test_export_errors (void)
@@ -611,6 +645,40 @@ test_about_and_shortcuts (void)
   destroy_windows ();
 }
 
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The report of a missing locale shows in the first window, once. */
+static void
+test_locale_report_toast (void)
+{
+  const char *report = "The locale LANG=xx_YY.UTF-8 is not installed on this system";
+  GtkWindow *window;
+
+  lt_viewer_application_set_locale_report (app, report);
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  viewer_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_true (has_label (GTK_WIDGET (window), report));
+  destroy_windows ();
+
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  viewer_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_false (has_label (GTK_WIDGET (window), report));
+  destroy_windows ();
+}
+
 static void
 test_restore (void)
 {
@@ -693,7 +761,7 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_unsetenv ("LANGUAGE");
   g_test_init (&argc, &argv, NULL);
-  lt_viewer_application_init_i18n ();
+  g_free (lt_viewer_application_init_i18n ());
 
   app = lt_viewer_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -709,6 +777,8 @@ main (int   argc,
   g_test_add_func ("/viewer/application/command-line/screenshot-svg", test_screenshot_svg);
   g_test_add_func ("/viewer/application/command-line/export", test_export);
   g_test_add_func ("/viewer/application/command-line/export-errors", test_export_errors);
+  g_test_add_func ("/viewer/application/command-line/missing-locale", test_missing_locale);
+  g_test_add_func ("/viewer/application/locale-report-toast", test_locale_report_toast);
   g_test_add_func ("/viewer/application/actions/accels", test_actions);
   g_test_add_func ("/viewer/application/actions/open-lesson", test_open_lesson);
   g_test_add_func ("/viewer/application/actions/about-and-shortcuts", test_about_and_shortcuts);

@@ -1163,7 +1163,7 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_unsetenv ("LANGUAGE");
   g_test_init (&argc, &argv, NULL);
-  lt_viewer_application_init_i18n ();
+  g_free (lt_viewer_application_init_i18n ());
 
   app = lt_viewer_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
