@@ -62,6 +62,10 @@ static const GOptionEntry option_entries[] = {
     N_("Draw COUNT storage cells a row (1 to 4096), whatever the lesson says"), N_("COUNT") },
   { "zoom", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
     N_("Draw at scale ZOOM (0.25 to 4), whatever the lesson says"), N_("ZOOM") },
+  { "pytorch-only", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("With --export: evaluate the views as PyTorch would (negative steps and strides "
+       "refused, flip() copying), as the “PyTorch Only” preference does"),
+    NULL },
   { "export", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Write the lesson as one figure (storage, the selected view, legend and caption) to "
        "FILE, ending in .svg, .png or .pdf, without a window or a display, then quit"),
@@ -367,6 +371,9 @@ export_figure (GVariantDict *options)
           lesson = lt_viewer_lesson_load_builtin (builtin, &error);
         }
     }
+
+  if (lesson != NULL)
+    lt_viewer_lesson_set_pytorch_only (lesson, g_variant_dict_contains (options, "pytorch-only"));
 
   /* The first view unless told otherwise, as the window shows. */
   if (lesson != NULL && view_number == NULL && lt_viewer_lesson_get_n_views (lesson) > 0)
@@ -792,9 +799,14 @@ lt_viewer_application_startup (GApplication *application)
     schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
   if (schema != NULL)
     {
+      g_autoptr (GAction) pytorch_only = NULL;
+
       self->settings = g_settings_new_full (schema, NULL, NULL);
       if (self->screenshot_mode)
         g_settings_delay (self->settings);
+      /* The preference, as a check item of the primary menu. */
+      pytorch_only = g_settings_create_action (self->settings, "pytorch-only");
+      g_action_map_add_action (G_ACTION_MAP (self), pytorch_only);
     }
   else
     g_message ("The settings schema %s is not installed; settings will not be kept",

@@ -1138,14 +1138,91 @@ parse_link (Parser *parser,
   return TRUE;
 }
 
+/* Whether a dim of @tensor steps backwards; with @any_size, dims of one
+ * element count too (as_strided() refuses any negative stride). */
+static gboolean
+has_negative_stride (LtTensor *tensor,
+                     gboolean  any_size)
+{
+  guint ndim;
+  const gint64 *sizes = lt_tensor_get_sizes (tensor, &ndim);
+  const gint64 *strides = lt_tensor_get_strides (tensor, &ndim);
+
+  for (guint d = 0; d < ndim; d++)
+    if (strides[d] < 0 && (any_size || sizes[d] > 1))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a slice of @index ("[1:, ::-2]") has a negative step: its third
+ * part, after the second colon, starts with a minus. Brackets inside nest
+ * lists (advanced indexing), whose commas and colons are not the slice's. */
+static gboolean
+index_has_negative_step (const char *index)
+{
+  guint depth = 0, colons = 0;
+
+  g_assert (index[0] == '[');
+  for (const char *c = index + 1; *c != '\0' && !(depth == 0 && *c == ']'); c++)
+    {
+      if (*c == '[' || *c == '(')
+        depth++;
+      else if ((*c == ']' || *c == ')') && depth > 0)
+        depth--;
+      else if (depth == 0 && *c == ',')
+        colons = 0;
+      else if (depth == 0 && *c == ':')
+        colons++;
+      else if (depth == 0 && colons == 2 && *c == '-')
+        return TRUE;
+      else if (depth == 0 && colons == 2 && !g_ascii_isspace (*c))
+        colons = 3;
+    }
+  return FALSE;
+}
+
+/* PyTorch's refusal of what @link made: a negative step in an index, a
+ * negative stride from as_strided() (PyTorch's own messages), anything
+ * else with a negative stride. */
+static void
+set_pytorch_error (const Link  *link,
+                   LtTensor    *result,
+                   GError     **error)
+{
+  const char *hint = _("PyTorch has no negative strides; turn off “PyTorch only” to see the "
+                       "view as libtensor and NumPy make it");
+
+  if (link->index != NULL)
+    g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                 _("step must be greater than zero (%s)"), hint);
+  else if (strcmp (link->method->name, "as_strided") == 0)
+    {
+      guint ndim;
+      const gint64 *strides = lt_tensor_get_strides (result, &ndim);
+      g_autoptr (GString) list = g_string_new ("[");
+
+      for (guint d = 0; d < ndim; d++)
+        g_string_append_printf (list, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", strides[d]);
+      g_string_append_c (list, ']');
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   _("as_strided: Negative strides are not supported at the moment, got "
+                     "strides: %s (%s)"),
+                   list->str, hint);
+    }
+  else
+    g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                 _("the result has a negative stride (%s)"), hint);
+}
+
 /* Applies one link to @tensor. Its errors (its arguments, the library's)
  * are prefixed with the expression up to that link. */
 static LtTensor *
-apply_link (const Link *link,
-            const char *start,
-            LtTensor   *base,
-            LtTensor   *tensor,
-            GError    **error)
+apply_link (const Link              *link,
+            const char              *start,
+            LtTensor                *base,
+            LtTensor                *tensor,
+            LtViewerExpressionFlags  flags,
+            GError                 **error)
 {
   g_autoptr (GError) call_error = NULL;
   LtTensor *next = NULL;
@@ -1160,6 +1237,26 @@ apply_link (const Link *link,
       call.base = base;
       if (bind_arguments (&call, link->args, &call_error))
         next = call.method->apply (&call, tensor, &call_error);
+    }
+
+  if (next != NULL && (flags & LT_VIEWER_EXPRESSION_PYTORCH_ONLY) != 0)
+    {
+      if (link->method != NULL && strcmp (link->method->name, "flip") == 0)
+        {
+          /* PyTorch's flip() copies. */
+          LtTensor *copy = lt_tensor_clone (next, &call_error);
+
+          g_object_unref (next);
+          next = copy;
+        }
+      else if ((link->index != NULL && index_has_negative_step (link->index))
+               || (link->method != NULL && strcmp (link->method->name, "as_strided") == 0
+                   && has_negative_stride (next, TRUE))
+               || (has_negative_stride (next, FALSE) && !has_negative_stride (tensor, FALSE)))
+        {
+          set_pytorch_error (link, next, &call_error);
+          g_clear_object (&next);
+        }
     }
 
   if (next == NULL)
@@ -1185,6 +1282,29 @@ LtTensor *
 lt_viewer_expression_evaluate (LtTensor   *base,
                                const char *expression,
                                GError    **error)
+{
+  return lt_viewer_expression_evaluate_with_flags (base, expression,
+                                                   LT_VIEWER_EXPRESSION_DEFAULT, error);
+}
+
+/**
+ * lt_viewer_expression_evaluate_with_flags:
+ * @base: the tensor `t`
+ * @expression: the expression
+ * @flags: how far to follow libtensor where PyTorch differs
+ * @error: return location for a #GError
+ *
+ * Like lt_viewer_expression_evaluate(); with
+ * %LT_VIEWER_EXPRESSION_PYTORCH_ONLY, what PyTorch refuses (a negative step
+ * or stride) is an error with PyTorch's message, and flip() copies.
+ *
+ * Returns: (transfer full): the resulting tensor, or %NULL with @error set
+ */
+LtTensor *
+lt_viewer_expression_evaluate_with_flags (LtTensor                *base,
+                                          const char              *expression,
+                                          LtViewerExpressionFlags  flags,
+                                          GError                 **error)
 {
   g_autoptr (LtTensor) tensor = NULL;
   g_autoptr (GArray) links = NULL;
@@ -1244,7 +1364,8 @@ lt_viewer_expression_evaluate (LtTensor   *base,
   tensor = g_object_ref (base);
   for (guint i = 0; i < links->len; i++)
     {
-      LtTensor *next = apply_link (&g_array_index (links, Link, i), start, base, tensor, error);
+      LtTensor *next = apply_link (&g_array_index (links, Link, i), start, base, tensor, flags,
+                                   error);
 
       if (next == NULL)
         return NULL;

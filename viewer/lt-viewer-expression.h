@@ -33,4 +33,19 @@ LtTensor *lt_viewer_expression_evaluate (LtTensor   *base,
                                          const char *expression,
                                          GError    **error);
 
+/* How far evaluation follows libtensor where PyTorch differs. */
+typedef enum
+{
+  LT_VIEWER_EXPRESSION_DEFAULT = 0,
+  /* As PyTorch does: negative steps and strides are errors (PyTorch's
+   * messages, with a hint), and flip() copies instead of making a view
+   * with a negative stride. */
+  LT_VIEWER_EXPRESSION_PYTORCH_ONLY = 1 << 0,
+} LtViewerExpressionFlags;
+
+LtTensor *lt_viewer_expression_evaluate_with_flags (LtTensor                *base,
+                                                    const char              *expression,
+                                                    LtViewerExpressionFlags  flags,
+                                                    GError                 **error);
+
 G_END_DECLS

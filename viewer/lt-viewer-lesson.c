@@ -24,6 +24,7 @@ struct _LtViewerLesson
   char *notes;
   guint cells_per_row;  /* 0: as the reader likes */
   double zoom;          /* 0: as the reader likes */
+  gboolean pytorch_only;  /* the reader's: every view evaluated as PyTorch would */
 
   LtDType dtype;
   gint64 shape[LT_MAX_DIMS];
@@ -67,6 +68,7 @@ enum
   PROP_SELECTED,
   PROP_CELLS_PER_ROW,
   PROP_ZOOM,
+  PROP_PYTORCH_ONLY,
   N_PROPS
 };
 
@@ -231,6 +233,9 @@ lt_viewer_lesson_get_property (GObject    *object,
     case PROP_ZOOM:
       g_value_set_double (value, self->zoom);
       break;
+    case PROP_PYTORCH_ONLY:
+      g_value_set_boolean (value, self->pytorch_only);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -263,6 +268,9 @@ lt_viewer_lesson_set_property (GObject      *object,
       break;
     case PROP_ZOOM:
       lt_viewer_lesson_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_PYTORCH_ONLY:
+      lt_viewer_lesson_set_pytorch_only (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -353,6 +361,17 @@ lt_viewer_lesson_class_init (LtViewerLessonClass *klass)
   properties[PROP_ZOOM] =
     g_param_spec_double ("zoom", NULL, NULL, 0, LT_VIEWER_LESSON_MAX_ZOOM, 0,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * LtViewerLesson:pytorch-only:
+   *
+   * Whether every view is evaluated as PyTorch would: what PyTorch refuses
+   * (negative steps and strides) fails with PyTorch's message, and flip()
+   * copies. The reader's preference, not part of the lesson's file.
+   */
+  properties[PROP_PYTORCH_ONLY] =
+    g_param_spec_boolean ("pytorch-only", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -674,6 +693,48 @@ lt_viewer_lesson_set_zoom (LtViewerLesson *self,
 }
 
 /**
+ * lt_viewer_lesson_get_pytorch_only:
+ * @self: a #LtViewerLesson
+ *
+ * Returns: whether the views are evaluated as PyTorch would
+ */
+gboolean
+lt_viewer_lesson_get_pytorch_only (LtViewerLesson *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), FALSE);
+
+  return self->pytorch_only;
+}
+
+/**
+ * lt_viewer_lesson_set_pytorch_only:
+ * @self: a #LtViewerLesson
+ * @pytorch_only: whether to evaluate every view as PyTorch would
+ *
+ * Evaluates every view again, as PyTorch would or as libtensor does; one
+ * ::changed follows.
+ */
+void
+lt_viewer_lesson_set_pytorch_only (LtViewerLesson *self,
+                                   gboolean        pytorch_only)
+{
+  g_return_if_fail (LT_VIEWER_IS_LESSON (self));
+
+  pytorch_only = !!pytorch_only;
+  if (self->pytorch_only == pytorch_only)
+    return;
+  self->pytorch_only = pytorch_only;
+
+  self->batch++;
+  for (guint i = 0; i < self->views->len; i++)
+    lt_viewer_view_set_pytorch_only (g_ptr_array_index (self->views, i), pytorch_only);
+  self->batch--;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PYTORCH_ONLY]);
+  if (self->pending_change)
+    emit_changed (self);
+}
+
+/**
  * lt_viewer_lesson_set_base:
  * @self: a #LtViewerLesson
  * @dtype: the dtype of the elements
@@ -886,8 +947,14 @@ new_view (LtViewerLesson *self,
                    _("the colour '%s' is not of the form #rrggbb"), color);
       return NULL;
     }
-  return lt_viewer_view_new (name != NULL ? name : expression,
-                             color != NULL ? color : next_color (self), self->base, first);
+  {
+    LtViewerView *view = lt_viewer_view_new (name != NULL ? name : expression,
+                                             color != NULL ? color : next_color (self),
+                                             self->base, first);
+
+    lt_viewer_view_set_pytorch_only (view, self->pytorch_only);
+    return view;
+  }
 }
 
 static LtViewerView *

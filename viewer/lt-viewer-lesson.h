@@ -41,6 +41,7 @@ typedef enum
  *               order stepper show
  *   cells-per-row  guint, read-write: storage cells per strip row, 0 for any
  *   zoom        double, read-write: the scale to draw at, 0 for any
+ *   pytorch-only  gboolean, read-write: views evaluated as PyTorch would
  *
  * Signal "changed": emitted once after anything that alters the drawing
  * (base, a view's tensor or colour, views added, removed or moved), after
@@ -68,6 +69,11 @@ void            lt_viewer_lesson_set_cells_per_row (LtViewerLesson   *self,
 double          lt_viewer_lesson_get_zoom          (LtViewerLesson   *self);
 void            lt_viewer_lesson_set_zoom          (LtViewerLesson   *self,
                                                     double            zoom);
+
+/* The reader's "PyTorch only": every view evaluated as PyTorch would. */
+gboolean        lt_viewer_lesson_get_pytorch_only  (LtViewerLesson   *self);
+void            lt_viewer_lesson_set_pytorch_only  (LtViewerLesson   *self,
+                                                    gboolean          pytorch_only);
 
 /* Replaces the base tensor. For LITERAL, @literal gives the values and the
  * shape (and @shape is ignored); otherwise @shape and @contents do, with

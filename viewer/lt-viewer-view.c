@@ -33,6 +33,8 @@ struct _LtViewerView
    * the shape to try view() with ("" for the default, -1). */
   gboolean expect_error;
   char *probe;
+  /* The reader's preference: evaluate as PyTorch would. */
+  gboolean pytorch_only;
 
   /* Caches of the tensor, dropped when it changes: the storage index of
    * every element, and the elements sorted by storage index (a counting
@@ -59,6 +61,7 @@ enum
   PROP_CURSOR,
   PROP_EXPECT_ERROR,
   PROP_PROBE,
+  PROP_PYTORCH_ONLY,
   N_PROPS
 };
 
@@ -142,6 +145,9 @@ lt_viewer_view_get_property (GObject    *object,
     case PROP_PROBE:
       g_value_set_string (value, lt_viewer_view_get_probe (self));
       break;
+    case PROP_PYTORCH_ONLY:
+      g_value_set_boolean (value, self->pytorch_only);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -174,6 +180,9 @@ lt_viewer_view_set_property (GObject      *object,
       break;
     case PROP_PROBE:
       lt_viewer_view_set_probe (self, g_value_get_string (value));
+      break;
+    case PROP_PYTORCH_ONLY:
+      lt_viewer_view_set_pytorch_only (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -262,6 +271,16 @@ lt_viewer_view_class_init (LtViewerViewClass *klass)
     g_param_spec_string ("probe", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * LtViewerView:pytorch-only:
+   *
+   * Whether the expression is evaluated as PyTorch would: negative steps
+   * and strides are errors, and flip() copies.
+   */
+  properties[PROP_PYTORCH_ONLY] =
+    g_param_spec_boolean ("pytorch-only", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -286,11 +305,17 @@ lt_viewer_view_init (LtViewerView *self)
 
 /* Evaluates @expression over @base, refusing tensors too large to draw. */
 static LtTensor *
-evaluate (LtTensor   *base,
-          const char *expression,
-          GError    **error)
+evaluate (LtViewerView *self,
+          LtTensor     *base,
+          const char   *expression,
+          GError      **error)
 {
-  g_autoptr (LtTensor) tensor = lt_viewer_expression_evaluate (base, expression, error);
+  g_autoptr (LtTensor) tensor =
+    lt_viewer_expression_evaluate_with_flags (base, expression,
+                                              self->pytorch_only
+                                                ? LT_VIEWER_EXPRESSION_PYTORCH_ONLY
+                                                : LT_VIEWER_EXPRESSION_DEFAULT,
+                                              error);
 
   if (tensor == NULL)
     return NULL;
@@ -505,7 +530,7 @@ lt_viewer_view_set_expression (LtViewerView *self,
       return TRUE;
     }
 
-  tensor = evaluate (self->base, expression, &local_error);
+  tensor = evaluate (self, self->base, expression, &local_error);
 
   g_object_freeze_notify (G_OBJECT (self));
   if (set_string (&self->expression, expression))
@@ -528,6 +553,26 @@ lt_viewer_view_set_expression (LtViewerView *self,
   return TRUE;
 }
 
+/* Evaluates the expression again (a new base, another way to evaluate):
+ * on failure the view has no tensor, and its error says why. */
+static void
+reevaluate (LtViewerView *self)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (LtTensor) tensor = NULL;
+  gboolean had_tensor = self->tensor != NULL;
+
+  tensor = evaluate (self, self->base, self->expression, &local_error);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  replace_tensor (self, tensor);
+  replace_error (self, local_error != NULL ? local_error->message : NULL);
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (tensor != NULL || had_tensor)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
 /**
  * lt_viewer_view_set_base:
  * @self: a #LtViewerView
@@ -540,26 +585,48 @@ void
 lt_viewer_view_set_base (LtViewerView *self,
                          LtTensor     *base)
 {
-  g_autoptr (GError) local_error = NULL;
-  g_autoptr (LtTensor) tensor = NULL;
-  gboolean had_tensor;
-
   g_return_if_fail (LT_VIEWER_IS_VIEW (self));
   g_return_if_fail (LT_IS_TENSOR (base));
 
-  if (!g_set_object (&self->base, base))
+  if (g_set_object (&self->base, base))
+    reevaluate (self);
+}
+
+/**
+ * lt_viewer_view_get_pytorch_only:
+ * @self: a #LtViewerView
+ *
+ * Returns: whether the expression is evaluated as PyTorch would
+ */
+gboolean
+lt_viewer_view_get_pytorch_only (LtViewerView *self)
+{
+  g_return_val_if_fail (LT_VIEWER_IS_VIEW (self), FALSE);
+
+  return self->pytorch_only;
+}
+
+/**
+ * lt_viewer_view_set_pytorch_only:
+ * @self: a #LtViewerView
+ * @pytorch_only: whether to evaluate as PyTorch would
+ *
+ * Evaluates the expression again, refusing what PyTorch refuses (a
+ * negative step or stride) and copying for flip(), or as libtensor does.
+ * A view PyTorch refuses has no tensor and shows PyTorch's message.
+ */
+void
+lt_viewer_view_set_pytorch_only (LtViewerView *self,
+                                 gboolean      pytorch_only)
+{
+  g_return_if_fail (LT_VIEWER_IS_VIEW (self));
+
+  pytorch_only = !!pytorch_only;
+  if (self->pytorch_only == pytorch_only)
     return;
-
-  had_tensor = self->tensor != NULL;
-  tensor = evaluate (base, self->expression, &local_error);
-
-  g_object_freeze_notify (G_OBJECT (self));
-  replace_tensor (self, tensor);
-  replace_error (self, local_error != NULL ? local_error->message : NULL);
-  g_object_thaw_notify (G_OBJECT (self));
-
-  if (tensor != NULL || had_tensor)
-    g_signal_emit (self, signals[CHANGED], 0);
+  self->pytorch_only = pytorch_only;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PYTORCH_ONLY]);
+  reevaluate (self);
 }
 
 /**
@@ -636,7 +703,7 @@ lt_viewer_view_set_layout (LtViewerView *self,
   lt_viewer_append_tuple (text, strides, n_dims);
   g_string_append_printf (text, ", %" G_GINT64_FORMAT ")", offset);
 
-  tensor = evaluate (self->base, text->str, error);
+  tensor = evaluate (self, self->base, text->str, error);
   if (tensor == NULL)
     return FALSE;
 

@@ -29,6 +29,7 @@ G_DECLARE_FINAL_TYPE (LtViewerView, lt_viewer_view, LT_VIEWER, VIEW, GObject)
  *               stepper is on, -1 for none
  *   expect-error  gboolean, read-write: the lesson shows the view's error
  *   probe       string, read-write: the shape to try view() with
+ *   pytorch-only  gboolean, read-write: evaluate as PyTorch would
  *
  * Signal "changed": emitted once after any change that alters what is drawn
  * (tensor, colour, cursor), after the property notifications. */
@@ -106,6 +107,12 @@ void           lt_viewer_view_set_expect_error    (LtViewerView *self,
 const char    *lt_viewer_view_get_probe           (LtViewerView *self);
 void           lt_viewer_view_set_probe           (LtViewerView *self,
                                                    const char   *probe);
+/* The reader's preference "PyTorch only": evaluate as PyTorch would
+ * (negative steps and strides refused, flip() copying). Setting it
+ * evaluates the expression again. */
+gboolean       lt_viewer_view_get_pytorch_only    (LtViewerView *self);
+void           lt_viewer_view_set_pytorch_only    (LtViewerView *self,
+                                                   gboolean      pytorch_only);
 gint64         lt_viewer_view_get_cursor          (LtViewerView *self);
 void           lt_viewer_view_set_cursor          (LtViewerView *self,
                                                    gint64        cursor);

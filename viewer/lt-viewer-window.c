@@ -1083,6 +1083,15 @@ set_lesson_actions_enabled (LtViewerWindow *self,
 static void set_zoom (LtViewerWindow *self,
                       double          zoom);
 
+/* The "PyTorch only" preference: every view evaluated again. */
+static void
+on_pytorch_only_changed (LtViewerWindow *self)
+{
+  if (self->lesson != NULL)
+    lt_viewer_lesson_set_pytorch_only (self->lesson,
+                                       g_settings_get_boolean (self->settings, "pytorch-only"));
+}
+
 /* A lesson's CellsPerRow holds while it is open, without becoming the
  * user's setting; a lesson without one gets the setting back. Its Zoom
  * holds until zoomed. */
@@ -1141,6 +1150,9 @@ lt_viewer_window_set_lesson (LtViewerWindow *self,
   lt_viewer_storage_strip_set_lesson (self->storage_strip, lesson);
   lt_viewer_view_grid_set_lesson (self->view_grid, lesson);
   apply_lesson_geometry (self);
+  if (self->settings != NULL)
+    lt_viewer_lesson_set_pytorch_only (lesson,
+                                       g_settings_get_boolean (self->settings, "pytorch-only"));
   gtk_list_box_bind_model (self->views_list, G_LIST_MODEL (lesson), create_row, self, NULL);
 
   gtk_toggle_button_set_active (self->edit_button, FALSE);
@@ -1683,6 +1695,8 @@ apply_settings (LtViewerWindow      *self,
   if (settings == NULL)
     return;
   self->settings = g_object_ref (settings);
+  g_signal_connect_object (settings, "changed::pytorch-only", G_CALLBACK (on_pytorch_only_changed),
+                           self, G_CONNECT_SWAPPED);
 
   if (!lt_viewer_application_get_screenshot_mode (application))
     {

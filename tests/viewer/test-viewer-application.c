@@ -371,6 +371,32 @@ test_export (void)
     g_unlink (path);
     g_unlink (lesson);
   }
+
+  /* --pytorch-only: the view PyTorch refuses shows PyTorch's error. */
+  {
+    g_autofree char *lesson = g_build_filename (dir, "reversed.lesson", NULL);
+    g_autofree char *path = g_build_filename (dir, "reversed.svg", NULL);
+    g_autofree char *plain = NULL;
+    g_autofree char *strict = NULL;
+    g_autoptr (GError) error = NULL;
+    g_auto (Run) run = { 0 };
+    g_auto (Run) strict_run = { 0 };
+
+    g_file_set_contents (lesson, "[Lesson]\nVersion=1\nTitle=Reversed\nContents=arange\n"
+                                 "Shape=4\n[View 1]\nExpression=t[::-1]\n", -1, &error);
+    g_assert_no_error (error);
+    run_viewer_headless (&run, "--open", lesson, "--export", path, NULL);
+    g_assert_true (run_succeeded (&run));
+    g_assert_true (g_file_get_contents (path, &plain, NULL, NULL));
+    g_assert_nonnull (strstr (plain, "Not in PyTorch"));
+    run_viewer_headless (&strict_run, "--open", lesson, "--pytorch-only", "--export", path, NULL);
+    g_assert_true (run_succeeded (&strict_run));
+    g_assert_true (g_file_get_contents (path, &strict, NULL, NULL));
+    g_assert_nonnull (strstr (strict, "step must be greater than zero"));
+    g_assert_null (strstr (strict, "Not in PyTorch"));
+    g_unlink (path);
+    g_unlink (lesson);
+  }
   g_rmdir (dir);
 }
 

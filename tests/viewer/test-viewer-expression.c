@@ -525,6 +525,89 @@ test_mutations (void)
     }
 }
 
+/* "PyTorch only": what PyTorch refuses fails with PyTorch's message and a
+ * hint; flip() copies; everything else evaluates as before. */
+static void
+test_pytorch_only (void)
+{
+  g_autoptr (LtTensor) base = new_base ('P');
+  const struct
+  {
+    const char *expression;
+    const char *message;
+  } refused[] = {
+    { "t[::-1]", "t[::-1]: step must be greater than zero (PyTorch has no negative strides" },
+    { "t[:, ::-2]", "t[:, ::-2]: step must be greater than zero" },
+    { "t.as_strided((2, 2), (-2, 1), 4)",
+      "as_strided: Negative strides are not supported at the moment, got strides: [-2, 1]" },
+    { "t.t()[::-1]", "t.t()[::-1]: step must be greater than zero" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) plain = lt_viewer_expression_evaluate (base, refused[i].expression,
+                                                                  &error);
+      g_autoptr (LtTensor) strict = NULL;
+
+      /* libtensor, like NumPy, makes the view... */
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_shares_storage (plain, base));
+      /* ...PyTorch refuses it. */
+      strict = lt_viewer_expression_evaluate_with_flags (base, refused[i].expression,
+                                                         LT_VIEWER_EXPRESSION_PYTORCH_ONLY,
+                                                         &error);
+      g_assert_null (strict);
+      g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+      g_assert_nonnull (strstr (error->message, refused[i].message));
+      g_assert_nonnull (strstr (error->message, "turn off “PyTorch only”"));
+    }
+
+  /* flip(): a view with a negative stride, or PyTorch's copy, with the
+   * same values. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (LtTensor) view = lt_viewer_expression_evaluate (base, "t.flip(0)", &error);
+    g_autoptr (LtTensor) copy = lt_viewer_expression_evaluate_with_flags (
+      base, "t.flip(0)", LT_VIEWER_EXPRESSION_PYTORCH_ONLY, &error);
+    gsize n_view, n_copy;
+    g_autofree double *view_values = NULL;
+    g_autofree double *copy_values = NULL;
+    guint ndim;
+
+    g_assert_no_error (error);
+    g_assert_true (lt_tensor_shares_storage (view, base));
+    g_assert_cmpint (lt_tensor_get_strides (view, &ndim)[0], ==, -2);
+    g_assert_false (lt_tensor_shares_storage (copy, base));
+    g_assert_cmpint (lt_tensor_get_strides (copy, &ndim)[0], ==, 2);
+    view_values = lt_tensor_to_doubles (view, &n_view);
+    copy_values = lt_tensor_to_doubles (copy, &n_copy);
+    g_assert_cmpuint (n_view, ==, n_copy);
+    for (gsize i = 0; i < n_view; i++)
+      g_assert_cmpfloat (view_values[i], ==, copy_values[i]);
+    g_assert_cmpfloat (copy_values[0], ==, 2.0);
+  }
+
+  /* What PyTorch shares evaluates as before. */
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) case_base = new_base (cases[i].base);
+      g_autoptr (LtTensor) tensor = NULL;
+      gboolean negative = FALSE;
+
+      for (guint d = 0; d < cases[i].ndim; d++)
+        negative |= cases[i].strides[d] < 0;
+      if (negative || strstr (cases[i].expression, "flip") != NULL)
+        continue;
+      tensor = lt_viewer_expression_evaluate_with_flags (case_base, cases[i].expression,
+                                                         LT_VIEWER_EXPRESSION_PYTORCH_ONLY,
+                                                         &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (lt_tensor_get_storage_offset (tensor), ==, cases[i].offset);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -542,6 +625,7 @@ main (int   argc,
   g_test_add_func ("/viewer/expression/call-errors", test_call_errors);
   g_test_add_func ("/viewer/expression/large-views", test_large_views);
   g_test_add_func ("/viewer/expression/chain-limit", test_chain_limit);
+  g_test_add_func ("/viewer/expression/pytorch-only", test_pytorch_only);
   g_test_add_func ("/viewer/expression/fuzz/random", test_random_garbage);
   g_test_add_func ("/viewer/expression/fuzz/mutations", test_mutations);
 

@@ -705,6 +705,43 @@ test_large (void)
   assert_masks_match_library (lesson);
 }
 
+/* "PyTorch only" reaches every view, and views added later; a refused
+ * view has no tensor and says why; one ::changed for the lesson. */
+static void
+test_pytorch_only (void)
+{
+  g_autoptr (LtViewerLesson) lesson = new_points_lesson ();
+  g_autoptr (GError) error = NULL;
+  LtViewerView *reversed = add_view (lesson, "t[::-1]");
+  LtViewerView *flipped = add_view (lesson, "t.flip(1)");
+  LtViewerView *plain = add_view (lesson, "t.t()");
+  LtTensor *base = lt_viewer_lesson_get_base (lesson);
+  Recorder recorder;
+
+  record (lesson, &recorder);
+  lt_viewer_lesson_set_pytorch_only (lesson, TRUE);
+  g_assert_true (lt_viewer_lesson_get_pytorch_only (lesson));
+  g_assert_null (lt_viewer_view_get_tensor (reversed));
+  g_assert_nonnull (strstr (lt_viewer_view_get_error (reversed), "step must be greater than zero"));
+  g_assert_false (lt_tensor_shares_storage (lt_viewer_view_get_tensor (flipped), base));
+  g_assert_true (lt_tensor_shares_storage (lt_viewer_view_get_tensor (plain), base));
+  g_assert_null (lt_viewer_view_get_error (plain));
+  assert_log (&recorder, "notify:pytorch-only changed ");
+
+  /* A new view follows the lesson: refused as an expression. */
+  g_assert_null (lt_viewer_lesson_add_view (lesson, NULL, NULL, "t[::-2]", &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  lt_viewer_lesson_set_pytorch_only (lesson, FALSE);
+  g_assert_true (lt_tensor_shares_storage (lt_viewer_view_get_tensor (reversed), base));
+  g_assert_null (lt_viewer_view_get_error (reversed));
+  g_assert_true (lt_tensor_shares_storage (lt_viewer_view_get_tensor (flipped), base));
+  assert_log (&recorder, "notify:pytorch-only changed ");
+  g_signal_handlers_disconnect_by_data (lesson, &recorder);
+  g_string_free (recorder.log, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -730,6 +767,7 @@ main (int   argc,
   g_test_add_func ("/viewer/lesson/views/invalid", test_views_invalid);
   g_test_add_func ("/viewer/lesson/views/limit", test_views_limit);
   g_test_add_func ("/viewer/lesson/changed", test_changed);
+  g_test_add_func ("/viewer/lesson/pytorch-only", test_pytorch_only);
   g_test_add_func ("/viewer/lesson/hover-and-selected", test_hover_and_selected);
   g_test_add_func ("/viewer/lesson/reinterpreted", test_reinterpreted);
   g_test_add_func ("/viewer/lesson/large", test_large);

@@ -447,6 +447,44 @@ test_lesson_geometry (void)
   close_window (window);
 }
 
+/* The "PyTorch only" preference: a menu item (the settings' action) that
+ * every lesson the window shows follows. */
+static void
+test_pytorch_only (void)
+{
+  GSettings *settings = lt_viewer_application_get_settings (app);
+  LtViewerWindow *window;
+  LtViewerLesson *lesson;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (settings);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "pytorch-only"));
+  g_settings_set_boolean (settings, "pytorch-only", FALSE);
+  window = open_window ("points");
+  lesson = lt_viewer_window_get_lesson (window);
+  g_assert_false (lt_viewer_lesson_get_pytorch_only (lesson));
+  g_assert_nonnull (lt_viewer_lesson_add_view (lesson, "reversed", NULL, "t[::-1]", &error));
+  g_assert_no_error (error);
+
+  /* Turned on from the menu: the view fails as in PyTorch. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "pytorch-only", NULL);
+  g_assert_true (g_settings_get_boolean (settings, "pytorch-only"));
+  g_assert_true (lt_viewer_lesson_get_pytorch_only (lesson));
+  g_assert_nonnull (strstr (lt_viewer_view_get_error (
+                              lt_viewer_lesson_get_view (lesson,
+                                                         lt_viewer_lesson_get_n_views (lesson) - 1)),
+                            "step must be greater than zero"));
+
+  /* A lesson opened then follows it too. */
+  g_assert_true (lt_viewer_window_open_builtin (window, "expand", &error));
+  g_assert_no_error (error);
+  g_assert_true (lt_viewer_lesson_get_pytorch_only (lt_viewer_window_get_lesson (window)));
+
+  g_settings_set_boolean (settings, "pytorch-only", FALSE);
+  g_assert_false (lt_viewer_lesson_get_pytorch_only (lt_viewer_window_get_lesson (window)));
+  close_window (window);
+}
+
 /* The post's failing view(4, 2, 3) is taught from the lesson: the view
  * shows the library's error in place of its grid, and the transpose's
  * view() badge tries (4, 2, 3), as the lesson says. An error typed in live
@@ -1176,6 +1214,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
   g_test_add_func ("/viewer/window/legend", test_legend);
   g_test_add_func ("/viewer/window/lesson-geometry", test_lesson_geometry);
+  g_test_add_func ("/viewer/window/pytorch-only", test_pytorch_only);
   g_test_add_func ("/viewer/window/failing-views", test_failing_views);
   g_test_add_func ("/viewer/window/empty-lesson-state", test_empty_lesson_state);
   g_test_add_func ("/viewer/window/pytorch-badge", test_pytorch_badge);
