@@ -12,6 +12,7 @@
 #include "lt-viewer-resources.h"
 
 #include "lt-viewer-export.h"
+#include "lt-viewer-figure.h"
 #include "lt-viewer-lesson-file.h"
 #include "lt-viewer-storage-strip.h"
 #include "lt-viewer-swatch.h"
@@ -1368,8 +1369,9 @@ on_export_response (GtkNativeDialog *dialog,
       g_autofree char *name = NULL;
       const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE);
       GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
-      LtViewerDrawing drawing = g_strcmp0 (choice, "view") == 0 ? LT_VIEWER_DRAWING_VIEW
-                                                                 : LT_VIEWER_DRAWING_STORAGE;
+      LtViewerDrawing drawing = g_strcmp0 (choice, "view") == 0      ? LT_VIEWER_DRAWING_VIEW
+                                : g_strcmp0 (choice, "storage") == 0 ? LT_VIEWER_DRAWING_STORAGE
+                                                                     : LT_VIEWER_DRAWING_FIGURE;
 
       if (chosen == NULL)
         {
@@ -1380,13 +1382,14 @@ on_export_response (GtkNativeDialog *dialog,
 
       /* The chosen filter decides a name typed without an extension. */
       name = g_file_get_basename (chosen);
-      if (!g_str_has_suffix (name, ".png") && !g_str_has_suffix (name, ".svg"))
+      if (!g_str_has_suffix (name, ".png") && !g_str_has_suffix (name, ".svg")
+          && !g_str_has_suffix (name, ".pdf"))
         {
-          gboolean svg = filter != NULL
-                         && g_strcmp0 (g_object_get_data (G_OBJECT (filter), "extension"),
-                                       ".svg") == 0;
+          const char *extension = filter != NULL ? g_object_get_data (G_OBJECT (filter),
+                                                                      "extension")
+                                                 : NULL;
 
-          file = append_to_name (chosen, svg ? ".svg" : ".png");
+          file = append_to_name (chosen, extension != NULL ? extension : ".png");
         }
       else
         file = g_object_ref (chosen);
@@ -1413,9 +1416,11 @@ export_activated (GSimpleAction *action,
   LtViewerWindow *self = data;
   g_autoptr (GtkFileFilter) png = gtk_file_filter_new ();
   g_autoptr (GtkFileFilter) svg = gtk_file_filter_new ();
-  g_autofree char *name = suggest_name (self, "-storage.png");
-  const char *options[] = { "storage", "view", NULL };
-  const char *labels[] = { _("The storage"), _("The selected view"), NULL };
+  g_autoptr (GtkFileFilter) pdf = gtk_file_filter_new ();
+  g_autofree char *name = suggest_name (self, ".svg");
+  const char *options[] = { "figure", "storage", "view", NULL };
+  const char *labels[] = { _("The figure: storage, view, legend and caption"), _("The storage"),
+                           _("The selected view"), NULL };
   GtkFileChooserNative *dialog;
 
   gtk_file_filter_set_name (png, _("PNG Images"));
@@ -1426,6 +1431,10 @@ export_activated (GSimpleAction *action,
   gtk_file_filter_add_mime_type (svg, "image/svg+xml");
   gtk_file_filter_add_pattern (svg, "*.svg");
   g_object_set_data (G_OBJECT (svg), "extension", (gpointer) ".svg");
+  gtk_file_filter_set_name (pdf, _("PDF Documents, for Handouts (the figure only)"));
+  gtk_file_filter_add_mime_type (pdf, "application/pdf");
+  gtk_file_filter_add_pattern (pdf, "*.pdf");
+  g_object_set_data (G_OBJECT (pdf), "extension", (gpointer) ".pdf");
 
   dialog = gtk_file_chooser_native_new (_("Export a Drawing"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
@@ -1433,10 +1442,11 @@ export_activated (GSimpleAction *action,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), png);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), svg);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), png);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), pdf);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), svg);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE, _("Drawing"), options,
                                labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE, "storage");
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE, "figure");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   /* The window is held until the dialog answers. */
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), g_object_ref (self));
@@ -2012,7 +2022,9 @@ lt_viewer_window_save_to_file (LtViewerWindow  *self,
  * @error: return location for a #GError
  *
  * Writes @drawing as it is shown: as SVG when the name of @file ends in
- * .svg, otherwise as PNG.
+ * .svg, otherwise as PNG. %LT_VIEWER_DRAWING_FIGURE is the lesson's figure
+ * (LtViewerFigure) at the window's cells per row and zoom, vector in .svg
+ * and .pdf.
  *
  * Returns: %TRUE on success
  */
@@ -2028,6 +2040,25 @@ lt_viewer_window_export (LtViewerWindow   *self,
   g_return_val_if_fail (LT_VIEWER_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (drawing == LT_VIEWER_DRAWING_FIGURE)
+    {
+      g_autoptr (LtViewerFigure) figure = NULL;
+
+      if (self->lesson == NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                               _("There is no lesson to export: open one first."));
+          return FALSE;
+        }
+      /* As the window shows it: its cells per row and zoom. */
+      figure = lt_viewer_figure_new (self->lesson);
+      lt_viewer_figure_set_cells_per_row (figure,
+                                          lt_viewer_storage_strip_get_wrap_width (
+                                            self->storage_strip));
+      lt_viewer_figure_set_zoom (figure, lt_viewer_storage_strip_get_zoom (self->storage_strip));
+      return lt_viewer_figure_write (figure, file, error);
+    }
 
   if (drawing == LT_VIEWER_DRAWING_VIEW)
     {

@@ -16,11 +16,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (LtViewerWindow, lt_viewer_window, LT_VIEWER, WINDOW, AdwApplicationWindow)
 
-/* The two drawings a window can export. */
+/* What a window can export. */
 typedef enum
 {
   LT_VIEWER_DRAWING_STORAGE, /* the storage strip */
   LT_VIEWER_DRAWING_VIEW,    /* the selected view's grid */
+  LT_VIEWER_DRAWING_FIGURE,  /* both, composed with a legend and a caption */
 } LtViewerDrawing;
 
 /* One lesson per window: its notes, base tensor and views beside the

@@ -806,6 +806,50 @@ test_export (void)
       delete_temp_file (file);
     }
 
+  /* The figure, at the window's cells per row: vector SVG and PDF with the
+   * legend, a PNG. */
+  {
+    LtViewerStorageStrip *strip = get_child (window, "storage_strip");
+    const char *figures[] = { "figure.svg", "figure.pdf", "figure.png" };
+
+    lt_viewer_storage_strip_set_wrap_width (strip, 2);
+    for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+      {
+        g_autoptr (GFile) file = temp_file (figures[i]);
+        g_autoptr (GError) error = NULL;
+        g_autofree char *contents = NULL;
+        gsize length;
+
+        g_assert_true (lt_viewer_window_export (window, LT_VIEWER_DRAWING_FIGURE, file, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, &error));
+        if (i == 0)
+          {
+            LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+            g_autofree char *legend = g_strdup_printf (
+              ">%s</text>", lt_viewer_view_get_name (lt_viewer_lesson_get_view (lesson, 0)));
+
+            g_assert_nonnull (strstr (contents, "<svg"));
+            g_assert_null (strstr (contents, "<image"));
+            g_assert_nonnull (strstr (contents, legend));
+          }
+        else if (i == 1)
+          g_assert_cmpint (memcmp (contents, "%PDF", 4), ==, 0);
+        else
+          g_assert_cmpint (memcmp (contents, "\x89PNG", 4), ==, 0);
+        delete_temp_file (file);
+      }
+
+    /* Another extension is refused, and says which to use. */
+    {
+      g_autoptr (GFile) file = temp_file ("figure.gif");
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (lt_viewer_window_export (window, LT_VIEWER_DRAWING_FIGURE, file, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+    }
+  }
+
   close_window (window);
 }
 
