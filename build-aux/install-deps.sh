@@ -11,7 +11,7 @@ packages="
   gi-docgen
   clang libclang-rt-14-dev valgrind
   libgtk-4-dev libgtk-4-bin libadwaita-1-dev
-  xvfb xauth dbus-daemon desktop-file-utils appstream gettext
+  xvfb xauth dbus-daemon desktop-file-utils appstream gettext chromium
   gnome-desktop-testing
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libclblast-dev
 "

@@ -68,7 +68,8 @@ static const GOptionEntry option_entries[] = {
     NULL },
   { "export", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Write the lesson as one figure (storage, the selected view, legend and caption) to "
-       "FILE, ending in .svg, .png or .pdf, without a window or a display, then quit"),
+       "FILE, ending in .svg, .png or .pdf, or as an interactive web page to FILE.html, "
+       "without a window or a display, then quit"),
     N_("FILE") },
   { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the version and quit"), NULL },

@@ -35,6 +35,7 @@ typedef struct
   double xalign;
   LtViewerTextStyle style;
   char *text;
+  char *attributes;   /* SVG attributes of the shape, for scripts: data-cell="5" */
 } Op;
 
 struct _LtViewerCanvas
@@ -52,6 +53,7 @@ clear_op (gpointer data)
   Op *op = data;
 
   g_free (op->text);
+  g_free (op->attributes);
 }
 
 static const char *const requested_families[] = { "Sans", "Sans", "Monospace" };
@@ -185,6 +187,25 @@ lt_viewer_canvas_rect (LtViewerCanvas      *self,
   if (outline != NULL)
     op->outline = *outline;
   op->line_width = MIN (line_width, MIN (width, height) / 2);
+}
+
+void
+lt_viewer_canvas_hit_area (LtViewerCanvas *self,
+                           double          x,
+                           double          y,
+                           double          width,
+                           double          height,
+                           double          radius,
+                           const char     *attributes)
+{
+  const LtViewerColor clear = { 0, 0, 0, 0 };
+  Op *op;
+
+  g_return_if_fail (self != NULL && attributes != NULL);
+
+  lt_viewer_canvas_rect (self, x, y, width, height, radius, &clear, NULL, 0);
+  op = &g_array_index (self->ops, Op, self->ops->len - 1);
+  op->attributes = g_strdup (attributes);
 }
 
 void
@@ -472,6 +493,7 @@ append_escaped (GString    *out,
 static const char *
 get_svg_pattern (GHashTable *ids,
                  GString    *defs,
+                 const char *prefix,
                  const Op   *op)
 {
   g_autoptr (GString) key = g_string_new (NULL);
@@ -487,7 +509,7 @@ get_svg_pattern (GHashTable *ids,
   if (id != NULL)
     return id;
 
-  id = g_strdup_printf ("pattern%u", g_hash_table_size (ids) + 1);
+  id = g_strdup_printf ("%spattern%u", prefix, g_hash_table_size (ids) + 1);
   g_hash_table_insert (ids, g_strdup (key->str), (gpointer) id);
   g_string_append_printf (defs, "<pattern id=\"%s\" patternUnits=\"userSpaceOnUse\"", id);
   append_box (defs, 0, 0, tile, tile, 0);
@@ -512,6 +534,8 @@ append_svg_rect (GString  *body,
       g_string_append (body, "<rect");
       append_box (body, op->x, op->y, op->width, op->height, op->radius);
       append_paint (body, "fill", &op->fill);
+      if (op->attributes != NULL)
+        g_string_append_printf (body, " %s", op->attributes);
       g_string_append (body, "/>\n");
     }
   if (op->has_outline)
@@ -565,6 +589,8 @@ char *
 lt_viewer_canvas_to_svg (LtViewerCanvas      *self,
                          double               width,
                          double               height,
+                         double               scale,
+                         const char          *prefix,
                          const LtViewerColor *background,
                          const char          *title,
                          const char          *description)
@@ -578,6 +604,8 @@ lt_viewer_canvas_to_svg (LtViewerCanvas      *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
+  if (prefix == NULL)
+    prefix = "";
   for (guint i = 0; i < self->ops->len; i++)
     {
       const Op *op = &g_array_index (self->ops, Op, i);
@@ -591,17 +619,17 @@ lt_viewer_canvas_to_svg (LtViewerCanvas      *self,
           g_string_append (body, "<rect");
           append_box (body, op->x, op->y, op->width, op->height, 0);
           g_string_append_printf (body, " fill=\"url(#%s)\"/>\n",
-                                  get_svg_pattern (pattern_ids, defs, op));
+                                  get_svg_pattern (pattern_ids, defs, prefix, op));
           break;
         case OP_TEXT:
           append_svg_text (self, body, op);
           break;
         case OP_PUSH_CLIP:
           n_clips++;
-          g_string_append_printf (defs, "<clipPath id=\"clip%u\"><rect", n_clips);
+          g_string_append_printf (defs, "<clipPath id=\"%sclip%u\"><rect", prefix, n_clips);
           append_box (defs, op->x, op->y, op->width, op->height, op->radius);
           g_string_append (defs, "/></clipPath>\n");
-          g_string_append_printf (body, "<g clip-path=\"url(#clip%u)\">\n", n_clips);
+          g_string_append_printf (body, "<g clip-path=\"url(#%sclip%u)\">\n", prefix, n_clips);
           depth++;
           break;
         case OP_POP_CLIP:
@@ -617,8 +645,8 @@ lt_viewer_canvas_to_svg (LtViewerCanvas      *self,
 
   g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" xml:space=\"preserve\"");
-  append_attribute (out, "width", width);
-  append_attribute (out, "height", height);
+  append_attribute (out, "width", width * scale);
+  append_attribute (out, "height", height * scale);
   g_string_append (out, " viewBox=\"0 0 ");
   append_number (out, width);
   g_string_append_c (out, ' ');
@@ -739,7 +767,7 @@ lt_viewer_canvas_render (LtViewerCanvas *self,
       switch (op->kind)
         {
         case OP_RECT:
-          if (op->has_fill)
+          if (op->has_fill && op->fill.alpha > 0)
             {
               rounded_rect_path (cr, op->x, op->y, op->width, op->height, op->radius);
               set_color (cr, &op->fill);

@@ -53,6 +53,16 @@ void            lt_viewer_canvas_rect          (LtViewerCanvas       *self,
                                                 const LtViewerColor  *fill,
                                                 const LtViewerColor  *outline,
                                                 double                line_width);
+/* An invisible rectangle that scripts find by @attributes (SVG attributes
+ * such as data-cell="5", written as given: escape the values) and that the
+ * pointer hits over everything drawn before it; nothing in cairo. */
+void            lt_viewer_canvas_hit_area      (LtViewerCanvas       *self,
+                                                double                x,
+                                                double                y,
+                                                double                width,
+                                                double                height,
+                                                double                radius,
+                                                const char           *attributes);
 /* The ink of pattern @pattern (0 is plain: nothing) over the rectangle,
  * its tiles @scale times the widgets' and aligned to the figure's origin. */
 void            lt_viewer_canvas_pattern       (LtViewerCanvas       *self,
@@ -100,12 +110,15 @@ void            lt_viewer_canvas_push_clip     (LtViewerCanvas       *self,
                                                 double                radius);
 void            lt_viewer_canvas_pop_clip      (LtViewerCanvas       *self);
 
-/* An SVG document of @width × @height figure units on @background (NULL
- * for none), with @title as its <title> and @description as its <desc>
- * (NULL for none). */
+/* An SVG document of @width × @height figure units, @scale times that in
+ * size, on @background (NULL for none), with @title as its <title> and
+ * @description as its <desc> (NULL for none). Its ids (patterns, clips)
+ * start with @prefix (NULL for none), so that documents can share a page. */
 char           *lt_viewer_canvas_to_svg        (LtViewerCanvas       *self,
                                                 double                width,
                                                 double                height,
+                                                double                scale,
+                                                const char           *prefix,
                                                 const LtViewerColor  *background,
                                                 const char           *title,
                                                 const char           *description);

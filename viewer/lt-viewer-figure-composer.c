@@ -60,6 +60,7 @@ typedef struct
   double width;              /* the widest part */
   double y;                  /* where the next part goes */
   GString *description;      /* the figure in words, for <desc> */
+  gboolean interactive;      /* hit areas for the page's script */
 } Composer;
 
 static LtViewerColor
@@ -186,7 +187,31 @@ typedef struct
   LtViewerView *order_view; /* whose order the cells carry, or NULL */
   const LtViewerColor *colors;
   gint64 cursor_cell;       /* -1 for none */
+  const char *hit_name;     /* the hit area's attribute: data-cell, data-copy-cell */
 } StripPainter;
+
+/* For the page's script: the cell (or element) under the pointer. */
+static void
+add_hit_area (Composer   *composer,
+              double      x,
+              double      y,
+              const char *cell_name,
+              gint64      cell,
+              gint64      element,
+              LtStorage  *storage)
+{
+  g_autoptr (GString) attributes = g_string_new (NULL);
+  g_autofree char *escaped = NULL;
+  char value[64];
+
+  lt_viewer_format_value (storage, cell, value, sizeof value);
+  escaped = g_markup_escape_text (value, -1);
+  g_string_append_printf (attributes, "%s=\"%" G_GINT64_FORMAT "\" data-value=\"%s\"",
+                          cell_name, cell, escaped);
+  if (element >= 0)
+    g_string_append_printf (attributes, " data-element=\"%" G_GINT64_FORMAT "\"", element);
+  lt_viewer_canvas_hit_area (composer->canvas, x, y, CELL, CELL, CELL_RADIUS, attributes->str);
+}
 
 static void
 paint_strip_cell (Composer           *composer,
@@ -284,6 +309,8 @@ paint_strip_cell (Composer           *composer,
   lt_viewer_format_value (painter->storage, cell, text, sizeof text);
   lt_viewer_canvas_text (canvas, x + CELL / 2.0, y + CELL - 5, 0.5, text, VALUE_FONT,
                          LT_VIEWER_TEXT_REGULAR, &text_color);
+  if (composer->interactive)
+    add_hit_area (composer, x, y, painter->hit_name, cell, -1, painter->storage);
 }
 
 static double
@@ -462,6 +489,8 @@ add_grid (Composer *composer,
             lt_viewer_format_value (storage, index, text, sizeof text);
             lt_viewer_canvas_text (canvas, x + CELL / 2.0, y + CELL - 5, 0.5, text,
                                    VALUE_FONT, LT_VIEWER_TEXT_REGULAR, &foreground);
+            if (composer->interactive)
+              add_hit_area (composer, x, y, "data-storage", index, element, storage);
           }
     }
 
@@ -759,6 +788,9 @@ is_copy (LtViewerLesson *lesson,
  * lt_viewer_compose_figure:
  * @lesson: the lesson
  * @cells_per_row: storage cells per strip row, 1 or more
+ * @interactive: whether to add hit areas for a page's script: data-cell
+ *   (and data-value) on the storage's cells, data-copy-cell on a copy's,
+ *   data-element and data-storage on the view's elements
  * @width: (out): return location for the figure's width, in figure units
  * @height: (out): return location for its height
  * @description: (out) (optional) (transfer full): return location for the
@@ -772,6 +804,7 @@ is_copy (LtViewerLesson *lesson,
 LtViewerCanvas *
 lt_viewer_compose_figure (LtViewerLesson  *lesson,
                           guint            cells_per_row,
+                          gboolean         interactive,
                           double          *width,
                           double          *height,
                           char           **description)
@@ -795,6 +828,7 @@ lt_viewer_compose_figure (LtViewerLesson  *lesson,
   composer.selected = lt_viewer_lesson_get_selected (lesson);
   composer.selected_bit = -1;
   composer.cells_per_row = MAX (cells_per_row, 1);
+  composer.interactive = interactive;
   for (guint i = 0; i < n_views; i++)
     {
       LtViewerView *view = lt_viewer_lesson_get_view (lesson, i);
@@ -843,6 +877,7 @@ lt_viewer_compose_figure (LtViewerLesson  *lesson,
   painter.n_views = n_views;
   painter.colors = colors;
   painter.cursor_cell = -1;
+  painter.hit_name = "data-cell";
   if (selected_tensor != NULL && !selected_copies)
     {
       gint64 cursor = lt_viewer_view_get_cursor (composer.selected);
@@ -874,6 +909,7 @@ lt_viewer_compose_figure (LtViewerLesson  *lesson,
         .colors = colors,
         .cursor_cell = cursor >= 0 && cursor < lt_tensor_get_numel (selected_tensor)
                          ? lt_viewer_view_get_storage_index (composer.selected, cursor) : -1,
+        .hit_name = "data-copy-cell",
       };
       add_strip (&composer, &painter);
       composer.y += SECTION_GAP - LINE_GAP;

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
  * units (pixels at zoom 1), on a white background the caller paints. */
 LtViewerCanvas *lt_viewer_compose_figure (LtViewerLesson  *lesson,
                                           guint            cells_per_row,
+                                          gboolean         interactive,
                                           double          *width,
                                           double          *height,
                                           char           **description);

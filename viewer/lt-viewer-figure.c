@@ -13,6 +13,7 @@
 #include "lt-viewer-canvas.h"
 #include "lt-viewer-figure.h"
 #include "lt-viewer-figure-composer.h"
+#include "lt-viewer-figure-page.h"
 #include "lt-viewer-file.h"
 #include "lt-viewer-format.h"
 
@@ -286,7 +287,8 @@ lt_viewer_figure_get_size (LtViewerFigure *self,
 
   g_return_if_fail (LT_VIEWER_IS_FIGURE (self));
 
-  canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), &w, &h, NULL);
+  canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), FALSE, &w, &h,
+                                     NULL);
   zoom = get_zoom (self);
   if (width != NULL)
     *width = w * zoom;
@@ -298,39 +300,15 @@ static char *
 to_svg (LtViewerFigure *self)
 {
   g_autofree char *description = NULL;
-  g_autofree char *svg = NULL;
   g_autoptr (LtViewerCanvas) canvas = NULL;
-  g_autoptr (GString) document = NULL;
-  double zoom = get_zoom (self);
   double width, height;
-  const char *size;
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-  canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), &width, &height, &description);
-  /* Drawn over white, so that the figure reads on a dark slide too. */
-  svg = lt_viewer_canvas_to_svg (canvas, width, height, &background,
-                                 lt_viewer_lesson_get_title (self->lesson), description);
-  document = g_string_new (svg);
-
+  canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), FALSE, &width,
+                                     &height, &description);
   /* The zoom scales the document's size; its viewBox stays in figure
    * units. */
-  size = strstr (document->str, " width=\"");
-  if (size != NULL && zoom != 1)
-    {
-      gsize start = (gsize) (size - document->str);
-      gsize end = (gsize) (strstr (size, " viewBox=") - document->str);
-      g_autoptr (GString) attributes = g_string_new (" width=\"");
-
-      g_string_append (attributes, g_ascii_formatd (number, sizeof number, "%.2f",
-                                                    width * zoom));
-      g_string_append (attributes, "\" height=\"");
-      g_string_append (attributes, g_ascii_formatd (number, sizeof number, "%.2f",
-                                                    height * zoom));
-      g_string_append_c (attributes, '"');
-      g_string_erase (document, (gssize) start, (gssize) (end - start));
-      g_string_insert (document, (gssize) start, attributes->str);
-    }
-  return g_string_free (g_steal_pointer (&document), FALSE);
+  return lt_viewer_canvas_to_svg (canvas, width, height, get_zoom (self), NULL, &background,
+                                  lt_viewer_lesson_get_title (self->lesson), description);
 }
 
 /**
@@ -373,7 +351,8 @@ render_with_cairo (LtViewerFigure        *self,
   double width, height;
   cairo_t *cr;
 
-  canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), &width, &height, NULL);
+  canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), FALSE, &width,
+                                     &height, NULL);
   if (format == LT_VIEWER_FIGURE_FORMAT_PDF)
     surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width * zoom,
                                                    height * zoom);
@@ -412,8 +391,9 @@ render_with_cairo (LtViewerFigure        *self,
  * @format: the file format
  * @error: return location for a #GError
  *
- * The figure as the contents of an SVG, PNG or PDF file. PDF is vector,
- * with its text as text.
+ * The figure as the contents of an SVG, PNG, PDF or HTML file. PDF is
+ * vector, with its text as text; HTML is a self-contained interactive page
+ * (a figure per view, hovering and stepping with the keyboard).
  *
  * Returns: (transfer full): the bytes, or %NULL with @error set
  */
@@ -431,6 +411,13 @@ lt_viewer_figure_to_bytes (LtViewerFigure        *self,
 
       return g_bytes_new_take (svg, strlen (svg));
     }
+  if (format == LT_VIEWER_FIGURE_FORMAT_HTML)
+    {
+      char *page = lt_viewer_figure_page_new (self->lesson, get_cells_per_row (self),
+                                              get_zoom (self));
+
+      return g_bytes_new_take (page, strlen (page));
+    }
   return render_with_cairo (self, format, error);
 }
 
@@ -440,8 +427,8 @@ lt_viewer_figure_to_bytes (LtViewerFigure        *self,
  * @format: (out): return location for the format its name asks for
  * @error: return location for a #GError
  *
- * The format a file name's extension asks for: `.svg`, `.png` or `.pdf`,
- * in any case.
+ * The format a file name's extension asks for: `.svg`, `.png`, `.pdf` or
+ * `.html`, in any case.
  *
  * Returns: %TRUE when the extension names one, else %FALSE with @error
  *   set to %G_IO_ERROR_INVALID_FILENAME
@@ -451,7 +438,7 @@ lt_viewer_figure_format_for_file (GFile                 *file,
                                   LtViewerFigureFormat  *format,
                                   GError               **error)
 {
-  static const char *const extensions[] = { ".svg", ".png", ".pdf" };
+  static const char *const extensions[] = { ".svg", ".png", ".pdf", ".html" };
   g_autofree char *basename = NULL;
   g_autofree char *lower = NULL;
 
@@ -467,8 +454,8 @@ lt_viewer_figure_format_for_file (GFile                 *file,
       }
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-               _("“%s” does not say which format to write: end the name with .svg, .png or "
-                 ".pdf"),
+               _("“%s” does not say which format to write: end the name with .svg, .png, .pdf "
+                 "or .html"),
                basename != NULL ? basename : "");
   return FALSE;
 }

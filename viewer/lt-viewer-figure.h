@@ -21,6 +21,7 @@ typedef enum
   LT_VIEWER_FIGURE_FORMAT_SVG,
   LT_VIEWER_FIGURE_FORMAT_PNG,
   LT_VIEWER_FIGURE_FORMAT_PDF,
+  LT_VIEWER_FIGURE_FORMAT_HTML,  /* an interactive page, self-contained */
 } LtViewerFigureFormat;
 
 /* One still image of a lesson for slides and handouts: the title, the
@@ -58,8 +59,9 @@ char           *lt_viewer_figure_to_svg            (LtViewerFigure        *self)
 GBytes         *lt_viewer_figure_to_bytes          (LtViewerFigure        *self,
                                                     LtViewerFigureFormat   format,
                                                     GError               **error);
-/* The format a file name asks for by its extension (.svg, .png, .pdf, in
- * any case); FALSE with G_IO_ERROR_INVALID_FILENAME for any other. */
+/* The format a file name asks for by its extension (.svg, .png, .pdf,
+ * .html, in any case); FALSE with G_IO_ERROR_INVALID_FILENAME for any
+ * other. */
 gboolean        lt_viewer_figure_format_for_file   (GFile                 *file,
                                                     LtViewerFigureFormat  *format,
                                                     GError               **error);

@@ -1383,7 +1383,7 @@ on_export_response (GtkNativeDialog *dialog,
       /* The chosen filter decides a name typed without an extension. */
       name = g_file_get_basename (chosen);
       if (!g_str_has_suffix (name, ".png") && !g_str_has_suffix (name, ".svg")
-          && !g_str_has_suffix (name, ".pdf"))
+          && !g_str_has_suffix (name, ".pdf") && !g_str_has_suffix (name, ".html"))
         {
           const char *extension = filter != NULL ? g_object_get_data (G_OBJECT (filter),
                                                                       "extension")
@@ -1417,6 +1417,7 @@ export_activated (GSimpleAction *action,
   g_autoptr (GtkFileFilter) png = gtk_file_filter_new ();
   g_autoptr (GtkFileFilter) svg = gtk_file_filter_new ();
   g_autoptr (GtkFileFilter) pdf = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) html = gtk_file_filter_new ();
   g_autofree char *name = suggest_name (self, ".svg");
   const char *options[] = { "figure", "storage", "view", NULL };
   const char *labels[] = { _("The figure: storage, view, legend and caption"), _("The storage"),
@@ -1435,6 +1436,10 @@ export_activated (GSimpleAction *action,
   gtk_file_filter_add_mime_type (pdf, "application/pdf");
   gtk_file_filter_add_pattern (pdf, "*.pdf");
   g_object_set_data (G_OBJECT (pdf), "extension", (gpointer) ".pdf");
+  gtk_file_filter_set_name (html, _("Web Pages, for Students (the figure only)"));
+  gtk_file_filter_add_mime_type (html, "text/html");
+  gtk_file_filter_add_pattern (html, "*.html");
+  g_object_set_data (G_OBJECT (html), "extension", (gpointer) ".html");
 
   dialog = gtk_file_chooser_native_new (_("Export a Drawing"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
@@ -1443,6 +1448,7 @@ export_activated (GSimpleAction *action,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), png);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), svg);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), pdf);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), html);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), svg);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE, _("Drawing"), options,
                                labels);
@@ -2082,6 +2088,14 @@ lt_viewer_window_export (LtViewerWindow   *self,
     widget = GTK_WIDGET (self->storage_strip);
 
   name = g_file_get_basename (file);
+  if (name != NULL && (g_str_has_suffix (name, ".pdf") || g_str_has_suffix (name, ".html")))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("“%s”: the storage or the view alone is written as PNG or SVG; PDF and web "
+                     "pages hold the whole figure"),
+                   name);
+      return FALSE;
+    }
   if (name != NULL && g_str_has_suffix (name, ".svg"))
     return lt_viewer_export_svg (widget, file, error);
   return lt_viewer_export_png (widget, file, error);

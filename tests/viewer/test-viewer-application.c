@@ -457,7 +457,7 @@ test_export_errors (void)
       "--cells-per-row 0 is not a number of cells from 1 to 4096" },
     { { "--zoom", "5" }, path, "--zoom 5 is not a scale from 0.25 to 4, such as 1.5" },
     { { "--zoom", "1,5" }, path, "--zoom 1,5 is not a scale" },
-    { { NULL }, jpeg, "end the name with .svg, .png or .pdf" },
+    { { NULL }, jpeg, "end the name with .svg, .png, .pdf or .html" },
     { { NULL }, unwritable, "the figure could not be written to" },
     { { "--screenshot", "shot.png" }, path, "either --export or --screenshot" },
   };

@@ -521,6 +521,69 @@ test_png_and_pdf (void)
   g_assert_false (bytes_contain (pdf, "/Subtype /Image"));
 }
 
+/* The page: every view's figure (ids of their own), the notes, the data
+ * its script reads, nothing from elsewhere; the lesson as it was. */
+static void
+test_html (void)
+{
+  g_autoptr (LtViewerLesson) lesson = load_builtin ("points", 3);
+  g_autoptr (LtViewerFigure) figure = lt_viewer_figure_new (lesson);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GRegex) id_regex = g_regex_new ("\\sid=\"([^\"]*)\"", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  LtViewerView *selected = lt_viewer_lesson_get_selected (lesson);
+  guint n_views = lt_viewer_lesson_get_n_views (lesson);
+  const char *page;
+  guint figures = 0, hidden = 0;
+
+  lt_viewer_view_set_cursor (selected, 1);
+  bytes = lt_viewer_figure_to_bytes (figure, LT_VIEWER_FIGURE_FORMAT_HTML, &error);
+  g_assert_no_error (error);
+  page = g_bytes_get_data (bytes, NULL);
+  g_assert_true (g_str_has_prefix (page, "<!DOCTYPE html>"));
+  g_assert_true (g_utf8_validate (page, (gssize) g_bytes_get_size (bytes), NULL));
+  for (const char *at = page; (at = strstr (at, "<div class=\"figure\"")) != NULL; at++)
+    {
+      figures++;
+      if (strncmp (strchr (at, '>') - 7, " hidden", 7) == 0)
+        hidden++;
+    }
+  g_assert_cmpuint (figures, ==, n_views);
+  g_assert_cmpuint (hidden, ==, n_views - 1);
+  g_assert_nonnull (strstr (page, "<div class=\"figure\" data-view=\"2\">"));
+  g_assert_nonnull (strstr (page, "id=\"lesson-data\">{\"selected\":2,"));
+  g_assert_nonnull (strstr (page, "\"sizes\":[2,3],\"strides\":[1,2],\"offset\":0"));
+  /* The hit areas the script finds. */
+  g_assert_nonnull (strstr (page, "data-cell=\"5\" data-value=\"1.0\""));
+  g_assert_nonnull (strstr (page, "data-element=\"5\""));
+  /* No step in the figures: the page steps. */
+  g_assert_null (strstr (page, "element [0, 1]:"));
+  /* Nothing from elsewhere. */
+  g_assert_null (strstr (page, "src="));
+  g_assert_null (strstr (page, "<link"));
+  g_assert_null (strstr (page, "https:"));
+  /* The notes, escaped. */
+  g_assert_nonnull (strstr (page, "<section id=\"notes\">\n<p>"));
+
+  /* Every id once. */
+  g_regex_match (id_regex, page, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      char *id = g_match_info_fetch (match, 1);
+
+      g_assert_false (g_hash_table_contains (ids, id));
+      g_hash_table_add (ids, id);
+      g_match_info_next (match, NULL);
+    }
+  g_assert_cmpuint (g_hash_table_size (ids), >, n_views);
+
+  /* The lesson as it was. */
+  g_assert_true (lt_viewer_lesson_get_selected (lesson) == selected);
+  g_assert_cmpint (lt_viewer_view_get_cursor (selected), ==, 1);
+}
+
 /* Files: the extension says the format; a wrong one or an unwritable place
  * is an error and leaves nothing behind. */
 static void
@@ -530,8 +593,8 @@ test_write (void)
   g_autoptr (LtViewerFigure) figure = lt_viewer_figure_new (lesson);
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("figure-XXXXXX", &error);
-  const char *names[] = { "a.svg", "b.PNG", "c.pdf" };
-  const char *magic[] = { "<?xml", "\x89PNG", "%PDF" };
+  const char *names[] = { "a.svg", "b.PNG", "c.pdf", "d.html" };
+  const char *magic[] = { "<?xml", "\x89PNG", "%PDF", "<!DOCTYPE html>" };
 
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -554,7 +617,7 @@ test_write (void)
 
     g_assert_false (lt_viewer_figure_write (figure, file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
-    g_assert_nonnull (strstr (error->message, "end the name with .svg, .png or .pdf"));
+    g_assert_nonnull (strstr (error->message, "end the name with .svg, .png, .pdf or .html"));
     g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
     g_clear_error (&error);
   }
@@ -586,6 +649,7 @@ main (int   argc,
   g_test_add_func ("/viewer/figure/geometry", test_geometry);
   g_test_add_func ("/viewer/figure/large-storage", test_large_storage);
   g_test_add_func ("/viewer/figure/png-and-pdf", test_png_and_pdf);
+  g_test_add_func ("/viewer/figure/html", test_html);
   g_test_add_func ("/viewer/figure/write", test_write);
 
   return g_test_run ();

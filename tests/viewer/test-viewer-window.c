@@ -810,7 +810,7 @@ test_export (void)
    * legend, a PNG. */
   {
     LtViewerStorageStrip *strip = get_child (window, "storage_strip");
-    const char *figures[] = { "figure.svg", "figure.pdf", "figure.png" };
+    const char *figures[] = { "figure.svg", "figure.pdf", "figure.png", "figure.html" };
 
     lt_viewer_storage_strip_set_wrap_width (strip, 2);
     for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
@@ -835,10 +835,21 @@ test_export (void)
           }
         else if (i == 1)
           g_assert_cmpint (memcmp (contents, "%PDF", 4), ==, 0);
-        else
+        else if (i == 2)
           g_assert_cmpint (memcmp (contents, "\x89PNG", 4), ==, 0);
+        else
+          g_assert_true (g_str_has_prefix (contents, "<!DOCTYPE html>"));
         delete_temp_file (file);
       }
+
+    /* The storage alone is no page. */
+    {
+      g_autoptr (GFile) file = temp_file ("storage.html");
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (lt_viewer_window_export (window, LT_VIEWER_DRAWING_STORAGE, file, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+    }
 
     /* Another extension is refused, and says which to use. */
     {
