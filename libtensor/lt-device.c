@@ -13,6 +13,7 @@
 #include "lt-error.h"
 #include "backends/lt-backend.h"
 #include "backends/lt-backend-module.h"
+#include "lt-i18n-private.h"
 
 struct _LtDevice
 {
@@ -100,8 +101,8 @@ lt_device_new_from_string (const char *text,
           || !g_ascii_string_to_unsigned (text + length + 1, 10, 0, G_MAXINT, &index, NULL))
         {
           g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
-                       "'%s' is not a device: the index after '%s:' must be a number from 0 to "
-                       "%d",
+                       _("'%s' is not a device: the index after '%s:' must be a number from 0 to "
+                         "%d"),
                        text, device_prefixes[i].prefix, G_MAXINT);
           return NULL;
         }
@@ -109,8 +110,8 @@ lt_device_new_from_string (const char *text,
     }
 
   g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
-               "'%s' is not a device: expected 'cpu', 'cuda', 'cuda:N', 'opencl' or "
-               "'opencl:N'",
+               _("'%s' is not a device: expected 'cpu', 'cuda', 'cuda:N', 'opencl' or "
+                 "'opencl:N'"),
                text);
   return NULL;
 }

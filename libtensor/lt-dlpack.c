@@ -25,6 +25,7 @@
 
 #include "lt-dlpack.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-tensor-private.h"
 
@@ -165,8 +166,8 @@ dtype_of (DLDataType dl_dtype,
   if (dl_dtype.lanes != 1)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "from_dlpack(): the tensor has vectors of %u lanes as elements, and tensors "
-                   "hold scalars", dl_dtype.lanes);
+                   _("from_dlpack(): the tensor has vectors of %u lanes as elements, and tensors "
+                     "hold scalars"), dl_dtype.lanes);
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (dl_types); i++)
@@ -176,9 +177,11 @@ dtype_of (DLDataType dl_dtype,
         return TRUE;
       }
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "from_dlpack(): DLPack type code %u with %u bits has no libtensor dtype%s",
-               dl_dtype.code, dl_dtype.bits,
-               dl_dtype.code == kDLUInt ? " (of the unsigned integers only uint8 has one)" : "");
+               dl_dtype.code == kDLUInt
+                 ? _("from_dlpack(): DLPack type code %u with %u bits has no libtensor dtype "
+                     "(of the unsigned integers only uint8 has one)")
+                 : _("from_dlpack(): DLPack type code %u with %u bits has no libtensor dtype"),
+               dl_dtype.code, dl_dtype.bits);
   return FALSE;
 }
 
@@ -203,15 +206,15 @@ backend_of (DLDevice  device,
       return lt_backend_for_device (cuda, error);
     case kDLOpenCL:
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "from_dlpack(): OpenCL memory cannot be imported; copy the tensor to the "
-                   "host first");
+                   _("from_dlpack(): OpenCL memory cannot be imported; copy the tensor to the "
+                     "host first"));
       return NULL;
     default:
       break;
     }
   g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-               "from_dlpack(): the tensor is on DLPack device type %d (id %d), and libtensor "
-               "reads host memory and CUDA devices", (int) device.device_type, device.device_id);
+               _("from_dlpack(): the tensor is on DLPack device type %d (id %d), and libtensor "
+                 "reads host memory and CUDA devices"), (int) device.device_type, device.device_id);
   return NULL;
 }
 
@@ -258,9 +261,9 @@ lt_tensor_new_from_dlpack (gpointer dl_managed_tensor,
   if (t->ndim < 0 || t->ndim > LT_MAX_DIMS || (t->ndim > 0 && t->shape == NULL))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   t->shape == NULL ? "from_dlpack(): the tensor has %d dims and no shape"
-                                    : "from_dlpack(): the tensor has %d dims, and tensors have "
-                                      "0 to 64",
+                   t->shape == NULL ? _("from_dlpack(): the tensor has %d dims and no shape")
+                                    : _("from_dlpack(): the tensor has %d dims, and tensors "
+                                        "have 0 to 64"),
                    t->ndim);
       return NULL;
     }
@@ -279,7 +282,7 @@ lt_tensor_new_from_dlpack (gpointer dl_managed_tensor,
   else if (!lt_layout_contiguous_strides ((guint) t->ndim, sizes, strides))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "from_dlpack(): the row-major strides of the shape do not fit in 64 bits");
+                   _("from_dlpack(): the row-major strides of the shape do not fit in 64 bits"));
       return NULL;
     }
   lt_layout_numel ((guint) t->ndim, sizes, &numel);
@@ -294,15 +297,15 @@ lt_tensor_new_from_dlpack (gpointer dl_managed_tensor,
           || __builtin_add_overflow (reach < 0 ? low : high, reach, reach < 0 ? &low : &high))
         {
           g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                       "from_dlpack(): the elements of the tensor span more than 64 bits of "
-                       "offsets");
+                       _("from_dlpack(): the elements of the tensor span more than 64 bits of "
+                         "offsets"));
           return NULL;
         }
     }
   if (numel > 0 && t->data == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "from_dlpack(): the tensor has %" G_GINT64_FORMAT " elements and no data",
+                   _("from_dlpack(): the tensor has %" PRId64 " elements and no data"),
                    numel);
       return NULL;
     }
@@ -310,8 +313,8 @@ lt_tensor_new_from_dlpack (gpointer dl_managed_tensor,
       || ((guint64) (gsize) t->data + t->byte_offset) % (guint64) MIN (element_size, 8) != 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "from_dlpack(): the data (at %p plus %" G_GUINT64_FORMAT " bytes) is not "
-                   "aligned to its %s elements", t->data, (guint64) t->byte_offset,
+                   _("from_dlpack(): the data (at %p plus %" PRIu64 " bytes) is not "
+                     "aligned to its %s elements"), t->data, (guint64) t->byte_offset,
                    lt_dtype_get_name (dtype));
       return NULL;
     }
@@ -319,8 +322,8 @@ lt_tensor_new_from_dlpack (gpointer dl_managed_tensor,
   if (numel > 0 && (__builtin_sub_overflow (high, low, &extent) || extent == G_MAXINT64))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "from_dlpack(): the elements of the tensor span more than 64 bits of "
-                   "offsets");
+                   _("from_dlpack(): the elements of the tensor span more than 64 bits of "
+                     "offsets"));
       return NULL;
     }
 

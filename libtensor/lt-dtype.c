@@ -13,6 +13,7 @@
 #include "lt-dtype.h"
 #include "lt-dtype-private.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 
 typedef struct
 {
@@ -142,8 +143,8 @@ lt_dtype_from_name (const char *name,
     }
 
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "unknown dtype '%s': expected one of bool, uint8, int8, int16, int32, int64, "
-               "float16, bfloat16, float32, float64, complex64, complex128",
+               _("unknown dtype '%s': expected one of bool, uint8, int8, int16, int32, int64, "
+                 "float16, bfloat16, float32, float64, complex64, complex128"),
                name);
   return FALSE;
 }

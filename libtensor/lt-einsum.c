@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-linalg.h"
 #include "lt-linalg-private.h"
@@ -64,9 +65,9 @@ set_parse_error (const char *equation,
                  GError    **error)
 {
   g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
-               "einsum(): %s at position %" G_GSIZE_FORMAT " of the equation \"%s\"; subscripts "
-               "are the letters a-z and A-Z, with at most one \"...\" per operand, operands "
-               "separated by \",\" and an optional \"->\" before the output",
+               _("einsum(): %s at position %zu of the equation \"%s\"; subscripts "
+                 "are the letters a-z and A-Z, with at most one \"...\" per operand, operands "
+                 "separated by \",\" and an optional \"->\" before the output"),
                why, position, equation);
 }
 
@@ -92,12 +93,13 @@ parse_term (const char  *equation,
         {
           if (c[1] != '.' || c[2] != '.')
             {
-              set_parse_error (equation, position, "a \".\" that does not start \"...\"", error);
+              set_parse_error (equation, position, _("a \".\" that does not start \"...\""),
+                               error);
               return FALSE;
             }
           if (term->has_ellipsis)
             {
-              set_parse_error (equation, position, "a second \"...\" in one operand", error);
+              set_parse_error (equation, position, _("a second \"...\" in one operand"), error);
               return FALSE;
             }
           term->has_ellipsis = TRUE;
@@ -107,13 +109,13 @@ parse_term (const char  *equation,
         }
       if (letter_label (*c) < 0)
         {
-          g_autofree char *why = g_strdup_printf ("the character '%c' is not a subscript", *c);
+          g_autofree char *why = g_strdup_printf (_("the character '%c' is not a subscript"), *c);
           set_parse_error (equation, position, why, error);
           return FALSE;
         }
       if (term->n_labels > LT_MAX_DIMS)
         {
-          set_parse_error (equation, position, "more subscripts than a tensor has dims", error);
+          set_parse_error (equation, position, _("more subscripts than a tensor has dims"), error);
           return FALSE;
         }
       term->labels[term->n_labels++] = letter_label (*c);
@@ -443,7 +445,7 @@ lt_einsum (const char *equation,
   if (n_operands == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "einsum(): at least one operand is needed");
+                   _("einsum(): at least one operand is needed"));
       return NULL;
     }
 
@@ -472,15 +474,15 @@ lt_einsum (const char *equation,
       if (*p != '\0')
         {
           set_parse_error (equation, (gsize) (p - equation),
-                           *p == ',' ? "a \",\" in the output" : "a second \"->\"", error);
+                           *p == ',' ? _("a \",\" in the output") : _("a second \"->\""), error);
           return NULL;
         }
     }
   if (n_terms != n_operands)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "einsum(): the equation \"%s\" has %u operand terms but %u tensors were "
-                   "given",
+                   _("einsum(): the equation \"%s\" has %u operand terms but %u tensors were "
+                     "given"),
                    equation, n_terms, n_operands);
       return NULL;
     }
@@ -496,9 +498,12 @@ lt_einsum (const char *equation,
       if (terms[i].has_ellipsis ? named > t->ndim : named != t->ndim)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                       "einsum(): operand %u has %u dims but its term in \"%s\" names %u%s", i,
-                       t->ndim, equation, named,
-                       terms[i].has_ellipsis ? " besides \"...\"" : "; use \"...\" for the rest");
+                       terms[i].has_ellipsis
+                         ? _("einsum(): operand %u has %u dims but its term in \"%s\" names %u "
+                             "besides \"...\"")
+                         : _("einsum(): operand %u has %u dims but its term in \"%s\" names %u; "
+                             "use \"...\" for the rest"),
+                       i, t->ndim, equation, named);
           return NULL;
         }
       if (terms[i].has_ellipsis)
@@ -516,8 +521,8 @@ lt_einsum (const char *equation,
   if (ndim > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "einsum(): the equation has %u dims in all, more than the %d a tensor can "
-                   "have", ndim, LT_MAX_DIMS);
+                   _("einsum(): the equation has %u dims in all, more than the %d a tensor can "
+                     "have"), ndim, LT_MAX_DIMS);
       return NULL;
     }
 
@@ -537,14 +542,14 @@ lt_einsum (const char *equation,
           if (label_dim[l] < 0)
             {
               g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "einsum(): the output subscript %c of \"%s\" appears in no operand",
+                           _("einsum(): the output subscript %c of \"%s\" appears in no operand"),
                            label_letter (l), equation);
               return NULL;
             }
           if (in_output[label_dim[l]])
             {
               g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "einsum(): the output subscript %c appears more than once in \"%s\"",
+                           _("einsum(): the output subscript %c appears more than once in \"%s\""),
                            label_letter (l), equation);
               return NULL;
             }
@@ -606,8 +611,8 @@ lt_einsum (const char *equation,
               if (op_sizes[d] != t->sizes[src])
                 {
                   g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                               "einsum(): subscript %c is repeated in operand %u but its sizes "
-                               "differ, %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT,
+                               _("einsum(): subscript %c is repeated in operand %u but its sizes "
+                                 "differ, %" PRId64 " and %" PRId64),
                                label_letter (l), i, op_sizes[d], t->sizes[src]);
                   return NULL;
                 }
@@ -634,14 +639,14 @@ lt_einsum (const char *equation,
               g_autofree char *what = NULL;
 
               if (d < ell_ndim)
-                what = g_strdup_printf ("ellipsis dim %u", d);
+                what = g_strdup_printf (_("ellipsis dim %u"), d);
               else
                 for (int l = 0; l < N_LETTERS; l++)
                   if (label_dim[l] == (int) d)
-                    what = g_strdup_printf ("subscript %c", label_letter (l));
+                    what = g_strdup_printf (_("subscript %c"), label_letter (l));
               g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                           "einsum(): %s has size %" G_GINT64_FORMAT " in operand %u, which "
-                           "does not broadcast with the size %" G_GINT64_FORMAT " seen before",
+                           _("einsum(): %s has size %" PRId64 " in operand %u, which "
+                             "does not broadcast with the size %" PRId64 " seen before"),
                            what, op_sizes[d], i, sizes[d]);
               return NULL;
             }

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "lt-file-private.h"
+#include "lt-i18n-private.h"
 
 void
 lt_file_set_error (GError    **error,
@@ -37,7 +38,8 @@ lt_file_set_error (GError    **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, LT_ERROR, code, "%s: %s", source, message);
+  /* TRANSLATORS: a file's name (or what the bytes are), then the problem */
+  g_set_error (error, LT_ERROR, code, _("%s: %s"), source, message);
 }
 
 GBytes *
@@ -81,13 +83,13 @@ lt_file_map (const char *filename,
 
       display_name = g_filename_display_name (filename);
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Could not open “%s”: %s", display_name, g_strerror (saved));
+                   _("Could not open “%s”: %s"), display_name, g_strerror (saved));
       return NULL;
     }
   if (fstat (fd, &buf) == 0 && !S_ISREG (buf.st_mode))
     {
       display_name = g_filename_display_name (filename);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "“%s” is not a regular file",
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("“%s” is not a regular file"),
                    display_name);
       g_close (fd, NULL);
       return NULL;
@@ -97,7 +99,8 @@ lt_file_map (const char *filename,
   if (mapped == NULL)
     {
       display_name = g_filename_display_name (filename);
-      g_prefix_error (error, "%s: ", display_name);
+      /* TRANSLATORS: a file's name, before the reason it could not be read */
+      g_prefix_error (error, _("%s: "), display_name);
       return NULL;
     }
   bytes = g_mapped_file_get_bytes (mapped);
@@ -123,7 +126,7 @@ write_all (int           fd,
           if (saved == EINTR)
             continue;
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "Could not write “%s”: %s", filename, g_strerror (saved));
+                       _("Could not write “%s”: %s"), filename, g_strerror (saved));
           return FALSE;
         }
       data += written;
@@ -158,7 +161,7 @@ lt_file_write_atomically (const char    *filename,
       int saved = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Could not create a file beside “%s” to write it: %s", filename,
+                   _("Could not create a file beside “%s” to write it: %s"), filename,
                    g_strerror (saved));
       return FALSE;
     }
@@ -169,7 +172,7 @@ lt_file_write_atomically (const char    *filename,
       int saved = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Could not give the new “%s” the old one's permissions: %s", filename,
+                   _("Could not give the new “%s” the old one's permissions: %s"), filename,
                    g_strerror (saved));
       written = FALSE;
     }
@@ -188,7 +191,7 @@ lt_file_write_atomically (const char    *filename,
       int saved = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Could not write “%s”: %s", filename, g_strerror (saved));
+                   _("Could not write “%s”: %s"), filename, g_strerror (saved));
       written = FALSE;
     }
   if (!g_close (fd, written ? error : NULL))
@@ -198,7 +201,7 @@ lt_file_write_atomically (const char    *filename,
       int saved = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Could not move the new contents of “%s” into place: %s", filename,
+                   _("Could not move the new contents of “%s” into place: %s"), filename,
                    g_strerror (saved));
       written = FALSE;
     }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-index-expr.h"
 #include "lt-parse-private.h"
 
@@ -54,13 +55,13 @@ fail (Parser     *parser,
 {
   if (*at == '\0')
     g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                 "index expression '%s' ends at column %u; expected %s",
+                 _("index expression '%s' ends at column %u; expected %s"),
                  parser->text, column (parser, at), expected);
   else
     {
       g_autofree char *unexpected = lt_parse_describe_char (at);
       g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                   "index expression '%s': unexpected %s at column %u; expected %s",
+                   _("index expression '%s': unexpected %s at column %u; expected %s"),
                    parser->text, unexpected, column (parser, at), expected);
     }
   return FALSE;
@@ -89,7 +90,7 @@ parse_integer (Parser *parser,
     negative = *parser->pos++ == '-';
 
   if (!g_ascii_isdigit (*parser->pos))
-    return fail (parser, parser->pos, "a digit");
+    return fail (parser, parser->pos, _("a digit"));
 
   limit = negative ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
   while (g_ascii_isdigit (*parser->pos))
@@ -99,7 +100,7 @@ parse_integer (Parser *parser,
       if (magnitude > (limit - digit) / 10)
         {
           g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                       "index expression '%s': the integer at column %u does not fit in 64 bits",
+                       _("index expression '%s': the integer at column %u does not fit in 64 bits"),
                        parser->text, column (parser, start));
           return FALSE;
         }
@@ -166,7 +167,7 @@ parse_item (Parser      *parser,
   if (*parser->pos != ':')
     {
       if (!has_first)
-        return fail (parser, parser->pos, "an integer, a slice, None, ... or a name");
+        return fail (parser, parser->pos, _("an integer, a slice, None, ... or a name"));
       item->kind = LT_INDEX_ITEM_INTEGER;
       item->index = first;
       return TRUE;
@@ -196,8 +197,8 @@ parse_item (Parser      *parser,
       else if (item->step == 0)
         {
           g_set_error (parser->error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "index expression '%s': the slice step at column %u is zero; a step must "
-                       "be a nonzero integer",
+                       _("index expression '%s': the slice step at column %u is zero; a step must "
+                         "be a nonzero integer"),
                        parser->text, column (parser, step_at));
           return FALSE;
         }
@@ -216,7 +217,7 @@ lt_index_expr_parse (const char *expression,
   gboolean bracketed;
   gboolean seen_ellipsis = FALSE;
 
-  if (!lt_parse_check_utf8 ("the index expression", expression, error))
+  if (!lt_parse_check_utf8 (N_("the index expression"), expression, error))
     return NULL;
 
   skip_spaces (&parser);
@@ -237,8 +238,8 @@ lt_index_expr_parse (const char *expression,
           if (seen_ellipsis)
             {
               g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
-                           "index expression '%s': a second ... at column %u; an index can "
-                           "have only one ellipsis",
+                           _("index expression '%s': a second ... at column %u; an index can "
+                             "have only one ellipsis"),
                            expression, item.column);
               return NULL;
             }
@@ -254,7 +255,7 @@ lt_index_expr_parse (const char *expression,
         }
       else if (*parser.pos != '\0' && *parser.pos != ']')
         {
-          fail (&parser, parser.pos, "',' or the end of the index");
+          fail (&parser, parser.pos, _("',' or the end of the index"));
           return NULL;
         }
     }
@@ -270,14 +271,14 @@ lt_index_expr_parse (const char *expression,
     }
   else if (*parser.pos == ']')
     {
-      fail (&parser, parser.pos, "an index item, or '[' before the index");
+      fail (&parser, parser.pos, _("an index item, or '[' before the index"));
       return NULL;
     }
 
   skip_spaces (&parser);
   if (*parser.pos != '\0')
     {
-      fail (&parser, parser.pos, "the end of the expression");
+      fail (&parser, parser.pos, _("the end of the expression"));
       return NULL;
     }
 

@@ -26,6 +26,7 @@
 
 #include "lt-dtype-private.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-literal.h"
 #include "lt-parse-private.h"
 
@@ -64,12 +65,12 @@ fail_at (Parser     *parser,
 {
   if (*at == '\0')
     g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                 "tensor literal ends at column %u; expected %s", column (parser, at), what);
+                 _("tensor literal ends at column %u; expected %s"), column (parser, at), what);
   else
     {
       g_autofree char *unexpected = lt_parse_describe_char (at);
       g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                   "tensor literal: unexpected %s at column %u; expected %s", unexpected,
+                   _("tensor literal: unexpected %s at column %u; expected %s"), unexpected,
                    column (parser, at), what);
     }
   return FALSE;
@@ -130,7 +131,7 @@ parse_real (Parser   *parser,
         p++, digits = TRUE;
     }
   if (!digits)
-    return fail_at (parser, start, "a number, a list, True or False");
+    return fail_at (parser, start, _("a number, a list, True or False"));
   if (*p == 'e' || *p == 'E')
     {
       p++;
@@ -138,7 +139,7 @@ parse_real (Parser   *parser,
       if (*p == '+' || *p == '-')
         p++;
       if (!g_ascii_isdigit (*p))
-        return fail_at (parser, p, "the digits of the exponent");
+        return fail_at (parser, p, _("the digits of the exponent"));
       while (g_ascii_isdigit (*p))
         p++;
     }
@@ -209,7 +210,7 @@ parse_number (Parser  *parser,
       if (!parse_real (parser, FALSE, &imag, &imag_is_integer))
         return FALSE;
       if (*parser->pos != 'j')
-        return fail_at (parser, parser->pos, "'j' after the imaginary part");
+        return fail_at (parser, parser->pos, _("'j' after the imaginary part"));
       parser->pos++;
       *out_value = lt_value_from_complex (real, negative ? -imag : imag);
       return TRUE;
@@ -222,7 +223,7 @@ parse_number (Parser  *parser,
       if (!parse_integer_token (start, parser->pos, &value))
         {
           g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                       "tensor literal: the integer at column %u does not fit in 64 bits",
+                       _("tensor literal: the integer at column %u does not fit in 64 bits"),
                        column (parser, start));
           return FALSE;
         }
@@ -247,8 +248,8 @@ parse_list (Parser *parser,
   if (depth >= LT_MAX_DIMS)
     {
       g_set_error (parser->error, LT_ERROR, LT_ERROR_PARSE,
-                   "tensor literal: the list at column %u nests deeper than the %d dims a "
-                   "tensor can have",
+                   _("tensor literal: the list at column %u nests deeper than the %d dims a "
+                     "tensor can have"),
                    column (parser, open), LT_MAX_DIMS);
       return FALSE;
     }
@@ -269,7 +270,7 @@ parse_list (Parser *parser,
           skip_spaces (parser);
         }
       else if (*parser->pos != ']')
-        return fail_at (parser, parser->pos, "',' or ']'");
+        return fail_at (parser, parser->pos, _("',' or ']'"));
     }
   parser->pos++;
 
@@ -293,9 +294,9 @@ parse_list (Parser *parser,
 
 ragged:
   g_set_error (parser->error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-               "tensor literal: the list at column %u has %" G_GINT64_FORMAT
-               " elements or a nesting unlike the other lists at the same depth; a tensor "
-               "needs lists of the same length at each depth",
+               _("tensor literal: the list at column %u has %" PRId64
+                 " elements or a nesting unlike the other lists at the same depth; a tensor "
+                 "needs lists of the same length at each depth"),
                column (parser, open), count);
   return FALSE;
 }
@@ -330,8 +331,8 @@ parse_value (Parser *parser,
 
 ragged:
   g_set_error (parser->error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-               "tensor literal: the value at column %u is nested at a different depth from the "
-               "others; a tensor needs lists of the same length at each depth",
+               _("tensor literal: the value at column %u is nested at a different depth from the "
+                 "others; a tensor needs lists of the same length at each depth"),
                column (parser, start));
   return FALSE;
 }
@@ -353,7 +354,7 @@ lt_literal_parse (const char *text,
   g_autoptr (LtLiteral) literal = NULL;
   Parser parser = { 0 };
 
-  if (!lt_parse_check_utf8 ("the tensor literal", text, error))
+  if (!lt_parse_check_utf8 (N_("the tensor literal"), text, error))
     return NULL;
 
   literal = g_new0 (LtLiteral, 1);
@@ -371,7 +372,7 @@ lt_literal_parse (const char *text,
   skip_spaces (&parser);
   if (*parser.pos != '\0')
     {
-      fail_at (&parser, parser.pos, "the end of the literal");
+      fail_at (&parser, parser.pos, _("the end of the literal"));
       return NULL;
     }
 

@@ -23,7 +23,7 @@ gpointer lt_memory_try_alloc (gsize    nbytes,
                               gboolean zeroed);
 
 /* As lt_memory_try_alloc(), with @error set (LT_ERROR_OUT_OF_MEMORY, naming
- * @what and the size) when it fails. */
+ * @what, marked with N_(), and the size) when it fails. */
 gpointer lt_memory_alloc (gsize        nbytes,
                           const char  *what,
                           GError     **error);

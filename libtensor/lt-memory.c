@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-memory-private.h"
 
 /* How many fallible allocations are left before the one a test asked to
@@ -52,7 +53,7 @@ lt_memory_alloc (gsize        nbytes,
 
   if (memory == NULL)
     g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                 "cannot allocate %" G_GSIZE_FORMAT " bytes for %s", nbytes, what);
+                 _("cannot allocate %zu bytes for %s"), nbytes, _(what));
   return memory;
 }
 

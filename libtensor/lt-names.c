@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-names.h"
 #include "lt-names-private.h"
 
@@ -48,8 +49,8 @@ lt_tensor_check_unnamed (const char *op,
     return TRUE;
   described = lt_names_describe (self->ndim, self->names);
   g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-               "%s does not take named tensors (as in PyTorch), and this one is %s; drop the "
-               "names with rename() first and name the result with refine_names()",
+               _("%s does not take named tensors (as in PyTorch), and this one is %s; drop the "
+                 "names with rename() first and name the result with refine_names()"),
                op, described);
   return FALSE;
 }
@@ -108,9 +109,9 @@ lt_names_unify_lists (const char        *op,
           g_autofree char *lb = describe_list (b_ndim, b_names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "%s: cannot broadcast dims %s and dims %s: dim '%s' and dim '%s' are at "
-                       "the same position from the right but do not match; rename() or "
-                       "align_to() one of them",
+                       _("%s: cannot broadcast dims %s and dims %s: dim '%s' and dim '%s' are at "
+                         "the same position from the right but do not match; rename() or "
+                         "align_to() one of them"),
                        op, la, lb, na, nb);
           return FALSE;
         }
@@ -126,9 +127,9 @@ lt_names_unify_lists (const char        *op,
           g_autofree char *lb = describe_list (b_ndim, b_names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "%s: misaligned dims when broadcasting dims %s and dims %s: dim '%s' "
-                       "appears at different positions from the right; use align_as() to line "
-                       "them up",
+                       _("%s: misaligned dims when broadcasting dims %s and dims %s: dim '%s' "
+                         "appears at different positions from the right; use align_as() to line "
+                         "them up"),
                        op, la, lb, out_names[i]);
           return FALSE;
         }
@@ -192,8 +193,8 @@ intern_name (const char  *op,
   if (!is_identifier (name))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                   "%s: '%s' is not a valid dim name; a name has only letters, digits and "
-                   "underscores, and does not start with a digit",
+                   _("%s: '%s' is not a valid dim name; a name has only letters, digits and "
+                     "underscores, and does not start with a digit"),
                    op, name);
       return FALSE;
     }
@@ -214,7 +215,7 @@ check_no_duplicates (const char        *op,
           g_autofree char *described = describe_list (ndim, names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "%s: a tensor cannot have two dims named '%s' (names %s)", op, names[i],
+                       _("%s: a tensor cannot have two dims named '%s' (names %s)"), op, names[i],
                        described);
           return FALSE;
         }
@@ -241,7 +242,7 @@ expand_ellipsis (const char         *op,
         if (ellipsis >= 0)
           {
             g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                         "%s: '...' may appear only once among the names", op);
+                         _("%s: '...' may appear only once among the names"), op);
             return FALSE;
           }
         ellipsis = (int) i;
@@ -250,8 +251,8 @@ expand_ellipsis (const char         *op,
   if ((ellipsis < 0 && n_names != ndim) || (ellipsis >= 0 && n_names - 1 > ndim))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                   "%s: %u names given for a tensor with %u dims; give one name per dim, or "
-                   "'...' for the dims between",
+                   _("%s: %u names given for a tensor with %u dims; give one name per dim, or "
+                     "'...' for the dims between"),
                    op, ellipsis >= 0 ? n_names - 1 : n_names, ndim);
       return FALSE;
     }
@@ -368,11 +369,16 @@ lt_tensor_refine_names (LtTensor           *self,
         {
           g_autofree char *described = lt_names_describe (self->ndim, self->names);
 
-          g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "refine_names(): dim %u of %s is named '%s', which cannot become %s%s%s; "
-                       "use rename() to change names",
-                       d, described, have, wanted[d] != NULL ? "'" : "",
-                       wanted[d] != NULL ? wanted[d] : "unnamed", wanted[d] != NULL ? "'" : "");
+          if (wanted[d] != NULL)
+            g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
+                         _("refine_names(): dim %u of %s is named '%s', which cannot become "
+                           "'%s'; use rename() to change names"),
+                         d, described, have, wanted[d]);
+          else
+            g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
+                         _("refine_names(): dim %u of %s is named '%s', which cannot become "
+                           "unnamed; use rename() to change names"),
+                         d, described, have);
           return NULL;
         }
     }
@@ -459,7 +465,8 @@ lt_tensor_rename_dims (LtTensor           *self,
 
       if (!lt_tensor_dim_of_name (self, old_names[i], &dim, error))
         {
-          g_prefix_error (error, "rename(): ");
+          /* TRANSLATORS: before a message about the names given */
+          g_prefix_error (error, _("rename(): "));
           return NULL;
         }
       if (!intern_name ("rename()", new_names[i], &renamed, error))
@@ -513,7 +520,7 @@ lt_tensor_align_to (LtTensor           *self,
           if (ellipsis >= 0)
             {
               g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                           "align_to(): '...' may appear only once among the names");
+                           _("align_to(): '...' may appear only once among the names"));
               return NULL;
             }
           ellipsis = (int) i;
@@ -537,8 +544,8 @@ lt_tensor_align_to (LtTensor           *self,
           g_autofree char *described = lt_names_describe (self->ndim, self->names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "align_to(): every dim must be named, but dim %u of %s is not; name it "
-                       "with refine_names() first, or let '...' stand for it",
+                       _("align_to(): every dim must be named, but dim %u of %s is not; name it "
+                         "with refine_names() first, or let '...' stand for it"),
                        d, described);
           return NULL;
         }
@@ -580,8 +587,8 @@ lt_tensor_align_to (LtTensor           *self,
           g_autofree char *wanted = describe_list (n, result);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "align_to(): dim '%s' of %s is not in the order wanted, %s; list every "
-                       "dim, or add '...'",
+                       _("align_to(): dim '%s' of %s is not in the order wanted, %s; list every "
+                         "dim, or add '...'"),
                        self->names[d], described, wanted);
           return NULL;
         }
@@ -600,7 +607,7 @@ lt_tensor_align_to (LtTensor           *self,
 
 too_many:
   g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-               "align_to(): the result would have more than %d dims", LT_MAX_DIMS);
+               _("align_to(): the result would have more than %d dims"), LT_MAX_DIMS);
   return NULL;
 }
 
@@ -667,7 +674,7 @@ lt_tensor_dim_of_name (LtTensor    *self,
   {
     g_autofree char *described = lt_names_describe (self->ndim, self->names);
 
-    g_set_error (error, LT_ERROR, LT_ERROR_NAMES, "no dim is named '%s' in %s", name, described);
+    g_set_error (error, LT_ERROR, LT_ERROR_NAMES, _("no dim is named '%s' in %s"), name, described);
   }
   return FALSE;
 }

@@ -31,6 +31,7 @@
 #include "lt-dtype-private.h"
 #include "lt-error.h"
 #include "lt-file-private.h"
+#include "lt-i18n-private.h"
 #include "lt-io.h"
 #include "lt-layout.h"
 #include "lt-memory-private.h"
@@ -77,8 +78,8 @@ descr_for (LtDType  dtype,
         return g_strdup_printf ("%c%c%u", order, npy_types[i].kind, npy_types[i].size);
       }
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "%s has no .npy counterpart (NumPy has no such dtype); convert the tensor "
-               "with to_dtype() to float32 first", lt_dtype_get_name (dtype));
+               _("%s has no .npy counterpart (NumPy has no such dtype); convert the tensor "
+                 "with to_dtype() to float32 first"), lt_dtype_get_name (dtype));
   return NULL;
 }
 
@@ -186,8 +187,8 @@ lt_tensor_to_npy_bytes (LtTensor *self,
   if (file == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "to_npy_bytes(): cannot allocate %" G_GSIZE_FORMAT " bytes for the file; "
-                   "save the tensor to a file with save_npy(), which needs no copy",
+                   _("to_npy_bytes(): cannot allocate %zu bytes for the file; "
+                     "save the tensor to a file with save_npy(), which needs no copy"),
                    header_size + data_size);
       return NULL;
     }
@@ -268,6 +269,8 @@ accept (HeaderReader *reader,
   return FALSE;
 }
 
+/* Reads @c, or fails saying where it was expected (@where, marked with
+ * N_()). */
 static gboolean
 expect (HeaderReader *reader,
         char          c,
@@ -277,9 +280,9 @@ expect (HeaderReader *reader,
   if (accept (reader, c))
     return TRUE;
   lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                     "the header is not a dict NumPy writes: expected “%c” %s at byte %"
-                     G_GSIZE_FORMAT " of the header",
-                     c, where, reader->at);
+                     _("the header is not a dict NumPy writes: expected “%c” %s at byte %zu of "
+                       "the header"),
+                     c, _(where), reader->at);
   return FALSE;
 }
 
@@ -297,8 +300,9 @@ read_string (HeaderReader *reader,
       || (reader->text[reader->at] != '\'' && reader->text[reader->at] != '"'))
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                         "the header is not a dict NumPy writes: expected a string at byte %"
-                         G_GSIZE_FORMAT " of the header", reader->at);
+                         _("the header is not a dict NumPy writes: expected a string at byte "
+                           "%zu of the header"),
+                         reader->at);
       return NULL;
     }
   quote = reader->text[reader->at++];
@@ -308,8 +312,8 @@ read_string (HeaderReader *reader,
       if (reader->text[reader->at] == '\\' || reader->text[reader->at] == '\0')
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                             "the header has a string with an escape or a NUL in it, which "
-                             "NumPy never writes");
+                             _("the header has a string with an escape or a NUL in it, which "
+                               "NumPy never writes"));
           return NULL;
         }
       reader->at++;
@@ -317,7 +321,7 @@ read_string (HeaderReader *reader,
   if (reader->at >= reader->length)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                         "the header ends inside a string");
+                         _("the header ends inside a string"));
       return NULL;
     }
   reader->at++;
@@ -344,7 +348,7 @@ read_bool (HeaderReader *reader,
       return TRUE;
     }
   lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                     "'fortran_order' is neither True nor False");
+                     _("'fortran_order' is neither True nor False"));
   return FALSE;
 }
 
@@ -357,14 +361,14 @@ read_shape (HeaderReader *reader,
             GError      **error)
 {
   *ndim = 0;
-  if (!expect (reader, '(', "to open 'shape'", error))
+  if (!expect (reader, '(', N_("to open 'shape'"), error))
     return FALSE;
   while (!accept (reader, ')'))
     {
       guint64 size = 0;
       gsize digits = 0;
 
-      if (*ndim > 0 && !expect (reader, ',', "between sizes", error))
+      if (*ndim > 0 && !expect (reader, ',', N_("between sizes"), error))
         return FALSE;
       if (*ndim > 0 && accept (reader, ')'))
         break;
@@ -376,7 +380,7 @@ read_shape (HeaderReader *reader,
           if (size > ((guint64) G_MAXINT64 - digit) / 10)
             {
               lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                                 "size %u in 'shape' does not fit in 64 bits", *ndim);
+                                 _("size %u in 'shape' does not fit in 64 bits"), *ndim);
               return FALSE;
             }
           size = size * 10 + digit;
@@ -386,7 +390,7 @@ read_shape (HeaderReader *reader,
       if (digits == 0)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                             "size %u in 'shape' is not a non-negative integer", *ndim);
+                             _("size %u in 'shape' is not a non-negative integer"), *ndim);
           return FALSE;
         }
       if (reader->at < reader->length && reader->text[reader->at] == 'L')
@@ -394,8 +398,8 @@ read_shape (HeaderReader *reader,
       if (*ndim == LT_MAX_DIMS)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                             "the array has more than the %d dims a tensor can have (NumPy "
-                             "writes at most 32)",
+                             _("the array has more than the %d dims a tensor can have (NumPy "
+                               "writes at most 32)"),
                              LT_MAX_DIMS);
           return FALSE;
         }
@@ -443,16 +447,16 @@ parse_descr (const char *descr,
       }
   if (descr[0] == 'O')
     g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                 "%s: the array holds Python objects (pickled), which are not loaded", source);
+                 _("%s: the array holds Python objects (pickled), which are not loaded"), source);
   else if (descr[0] == 'u')
     g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                 "%s: unsigned integers of %" G_GUINT64_FORMAT " bytes ('%s') have no libtensor "
-                 "dtype; save the array as a signed type in NumPy first (astype('int64'))",
+                 _("%s: unsigned integers of %" PRIu64 " bytes ('%s') have no libtensor "
+                   "dtype; save the array as a signed type in NumPy first (astype('int64'))"),
                  source, size, whole);
   else
     g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                 "%s: the dtype '%s' has no libtensor counterpart (bool, int8 to int64, uint8, "
-                 "float16 to float64, complex64 and complex128 do)", source, whole);
+                 _("%s: the dtype '%s' has no libtensor counterpart (bool, int8 to int64, uint8, "
+                   "float16 to float64, complex64 and complex128 do)"), source, whole);
   return FALSE;
 }
 
@@ -464,7 +468,7 @@ parse_header (HeaderReader *reader,
   gboolean seen[3] = { FALSE, FALSE, FALSE };
   static const char *const keys[3] = { "descr", "fortran_order", "shape" };
 
-  if (!expect (reader, '{', "at the start", error))
+  if (!expect (reader, '{', N_("at the start"), error))
     return FALSE;
   while (!accept (reader, '}'))
     {
@@ -480,14 +484,14 @@ parse_header (HeaderReader *reader,
       if (which < 0 || seen[which])
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                             which < 0 ? "the header has a key “%s”, and NumPy's have only "
-                                         "'descr', 'fortran_order' and 'shape'"
-                                       : "the header has the key “%s” twice",
+                             which < 0 ? _("the header has a key “%s”, and NumPy's have only "
+                                           "'descr', 'fortran_order' and 'shape'")
+                                       : _("the header has the key “%s” twice"),
                              key);
           return FALSE;
         }
       seen[which] = TRUE;
-      if (!expect (reader, ':', "after a key", error))
+      if (!expect (reader, ':', N_("after a key"), error))
         return FALSE;
       if (which == 0)
         {
@@ -497,8 +501,8 @@ parse_header (HeaderReader *reader,
           if (reader->at < reader->length && reader->text[reader->at] == '[')
             {
               g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                           "%s: the array has a structured dtype (fields), which tensors "
-                           "cannot hold", reader->source);
+                           _("%s: the array has a structured dtype (fields), which tensors "
+                             "cannot hold"), reader->source);
               return FALSE;
             }
           descr = read_string (reader, error);
@@ -510,7 +514,7 @@ parse_header (HeaderReader *reader,
         return FALSE;
       if (!accept (reader, ','))
         {
-          if (!expect (reader, '}', "after an entry", error))
+          if (!expect (reader, '}', N_("after an entry"), error))
             return FALSE;
           break;
         }
@@ -519,14 +523,14 @@ parse_header (HeaderReader *reader,
     if (!seen[k])
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                           "the header has no '%s'", keys[k]);
+                           _("the header has no '%s'"), keys[k]);
         return FALSE;
       }
   skip_spaces (reader);
   if (reader->at != reader->length)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, reader->source,
-                         "the header goes on after its dict");
+                         _("the header goes on after its dict"));
       return FALSE;
     }
   return TRUE;
@@ -571,12 +575,12 @@ read_exactly (const NpySource *source,
 
           if (got == 0)
             lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                               "the file ended early, at byte %" G_GUINT64_FORMAT
-                               " (was it changed while being read?)",
+                               _("the file ended early, at byte %" PRIu64
+                                 " (was it changed while being read?)"),
                                offset);
           else
             g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                         "Could not read “%s”: %s", source->name, g_strerror (saved));
+                         _("Could not read “%s”: %s"), source->name, g_strerror (saved));
           return FALSE;
         }
       to += got;
@@ -632,22 +636,22 @@ load (const NpySource *source,
     {
       if (error == NULL || *error == NULL)
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                           "not a .npy file: it does not start with \\x93NUMPY");
+                           _("not a .npy file: it does not start with \\x93NUMPY"));
       return NULL;
     }
   major = prefix[NPY_MAGIC_LENGTH];
   if (major < 1 || major > 3 || prefix[NPY_MAGIC_LENGTH + 1] != 0)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                         "the file is in .npy format version %u.%u, and only 1.0, 2.0 and 3.0 "
-                         "are known", major, prefix[NPY_MAGIC_LENGTH + 1]);
+                         _("the file is in .npy format version %u.%u, and only 1.0, 2.0 and 3.0 "
+                           "are known"), major, prefix[NPY_MAGIC_LENGTH + 1]);
       return NULL;
     }
   header_start = NPY_MAGIC_LENGTH + 2 + (major == 1 ? 2 : 4);
   if (source->size < header_start)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                         "the file ends before its header's length");
+                         _("the file ends before its header's length"));
       return NULL;
     }
   if (!read_exactly (source, NPY_MAGIC_LENGTH + 2, prefix + NPY_MAGIC_LENGTH + 2,
@@ -660,16 +664,16 @@ load (const NpySource *source,
   if (header_length > source->size - header_start)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                         "the header is said to be %" G_GSIZE_FORMAT " bytes long, but only %"
-                         G_GUINT64_FORMAT " bytes follow", header_length,
+                         _("the header is said to be %zu bytes long, but only %"
+                           PRIu64 " bytes follow"), header_length,
                          source->size - header_start);
       return NULL;
     }
   if (header_length > NPY_MAX_HEADER_LENGTH)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                         "the header is said to be %" G_GSIZE_FORMAT " bytes long; NumPy's "
-                         "are a few hundred", header_length);
+                         _("the header is said to be %zu bytes long; NumPy's "
+                           "are a few hundred"), header_length);
       return NULL;
     }
 
@@ -694,7 +698,7 @@ load (const NpySource *source,
       g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
 
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "%s: the shape %s has more elements than 64 bits can count", source->name,
+                   _("%s: the shape %s has more elements than 64 bits can count"), source->name,
                    shape);
       return NULL;
     }
@@ -703,8 +707,8 @@ load (const NpySource *source,
       g_autofree char *shape = lt_layout_shape_to_string (header.ndim, header.shape);
 
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                         "the header's shape %s of %s needs %" G_GUINT64_FORMAT " bytes of data, "
-                         "but the file has %" G_GUINT64_FORMAT,
+                         _("the header's shape %s of %s needs %" PRIu64 " bytes of data, "
+                           "but the file has %" PRIu64),
                          shape, lt_dtype_get_name (header.dtype), nbytes,
                          source->size - header_start - header_length);
       return NULL;
@@ -723,7 +727,7 @@ load (const NpySource *source,
       if (data[i] > 1)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source->name,
-                             "bool element %" G_GSIZE_FORMAT " is %u, not 0 or 1", i, data[i]);
+                             _("bool element %zu is %u, not 0 or 1"), i, data[i]);
           return NULL;
         }
   if (header.swapped)
@@ -751,7 +755,7 @@ LtTensor *
 lt_tensor_new_from_npy_bytes (GBytes  *bytes,
                               GError **error)
 {
-  NpySource source = { .fd = -1, .name = "npy data" };
+  NpySource source = { .fd = -1, .name = _("npy data") };
   gsize size;
 
   g_return_val_if_fail (bytes != NULL, NULL);
@@ -806,15 +810,16 @@ lt_tensor_new_from_npy (const char *filename,
     {
       int saved = errno;
 
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "Could not open “%s”: %s",
-                   name, g_strerror (saved));
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Could not open “%s”: %s"), name, g_strerror (saved));
       if (source.fd >= 0)
         g_close (source.fd, NULL);
       return NULL;
     }
   if (!S_ISREG (buf.st_mode))
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "“%s” is not a regular file", name);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("“%s” is not a regular file"),
+                   name);
       g_close (source.fd, NULL);
       return NULL;
     }

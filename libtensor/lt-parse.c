@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-parse-private.h"
 
 /* The 1-based column of @at in @text, in characters: the parsers only read
@@ -23,8 +24,9 @@ lt_parse_column (const char *text,
   return (guint) g_utf8_pointer_to_offset (text, at) + 1;
 }
 
-/* Refuses text that is not valid UTF-8, naming what it is and where the
- * first bad byte is, so that every later message can quote the text. */
+/* Refuses text that is not valid UTF-8, naming what it is (@what, marked
+ * with N_()) and where the first bad byte is, so that every later message
+ * can quote the text. */
 gboolean
 lt_parse_check_utf8 (const char *what,
                      const char *text,
@@ -36,9 +38,8 @@ lt_parse_check_utf8 (const char *what,
     return TRUE;
 
   g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
-               "%s is not valid UTF-8: byte 0x%02x at byte offset %" G_GSIZE_FORMAT
-               " starts no character",
-               what, (guint) (guchar) *end, (gsize) (end - text));
+               _("%s is not valid UTF-8: byte 0x%02x at byte offset %zu starts no character"),
+               _(what), (guint) (guchar) *end, (gsize) (end - text));
   return FALSE;
 }
 

@@ -21,6 +21,7 @@
 
 #include "lt-error.h"
 #include "lt-file-private.h"
+#include "lt-i18n-private.h"
 #include "lt-io.h"
 #include "lt-memory-private.h"
 
@@ -29,7 +30,7 @@
  * does not write them. */
 #define MAX_HEADER_SIZE 100000000
 #define METADATA_KEY "__metadata__"
-#define BYTES_SOURCE "safetensors data"
+#define BYTES_SOURCE _("safetensors data")
 #define NO_DTYPE (-1)
 
 /* The format's dtypes in the order of the crate's Dtype enum: its writer
@@ -146,22 +147,22 @@ check_save_entry (const char  *name,
   if (!g_utf8_validate (name, -1, NULL))
     {
       lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
-                         "a tensor name is not valid UTF-8; safetensors names are JSON strings");
+                         _("a tensor name is not valid UTF-8; safetensors names are JSON strings"));
       return FALSE;
     }
   if (strcmp (name, METADATA_KEY) == 0)
     {
       lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
-                         "a tensor cannot be named "
-                         "“" METADATA_KEY "”: the header keeps that key for "
-                         "the metadata; rename the tensor");
+                         _("a tensor cannot be named “%s”: the header keeps that key for the "
+                           "metadata; rename the tensor"),
+                         METADATA_KEY);
       return FALSE;
     }
   if (format_index < 0)
     {
       lt_file_set_error (error, LT_ERROR_DTYPE, source,
-                         "tensor “%s” is %s, which safetensors cannot store (its only complex "
-                         "dtype is C64); convert it to complex64 first",
+                         _("tensor “%s” is %s, which safetensors cannot store (its only "
+                           "complex dtype is C64); convert it to complex64 first"),
                          name, lt_dtype_get_name (dtype));
       return FALSE;
     }
@@ -191,8 +192,8 @@ collect_save_entries (GHashTable  *tensors,
       if (key == NULL || value == NULL)
         {
           lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
-                             key == NULL ? "a tensor has no name"
-                                         : "“%s” names no tensor (NULL, or None in Python)",
+                             key == NULL ? _("a tensor has no name")
+                                         : _("“%s” names no tensor (NULL, or None in Python)"),
                              (const char *) key);
           return NULL;
         }
@@ -211,7 +212,7 @@ collect_save_entries (GHashTable  *tensors,
 
       if (host_bytes == NULL)
         {
-          g_prefix_error (error, "%s: tensor “%s”: ", source, entry->name);
+          g_prefix_error (error, _("%s: tensor “%s”: "), source, entry->name);
           return NULL;
         }
       entry->bytes = little_endian_bytes (host_bytes, lt_tensor_get_dtype (entry->tensor));
@@ -247,7 +248,7 @@ add_metadata (JsonBuilder *builder,
       if (value == NULL)
         {
           lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
-                             "metadata key “%s” has no value (NULL, or None in Python)",
+                             _("metadata key “%s” has no value (NULL, or None in Python)"),
                              (const char *) keys[i]);
           return FALSE;
         }
@@ -255,8 +256,8 @@ add_metadata (JsonBuilder *builder,
       if (!g_utf8_validate (keys[i], -1, NULL) || !g_utf8_validate (value, -1, NULL))
         {
           lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
-                             "a metadata key or value is not valid UTF-8; safetensors metadata are "
-                             "JSON strings");
+                             _("a metadata key or value is not valid UTF-8; safetensors "
+                               "metadata are JSON strings"));
           return FALSE;
         }
       json_builder_set_member_name (builder, keys[i]);
@@ -285,7 +286,8 @@ add_tensor_entries (JsonBuilder *builder,
       if (!g_uint64_checked_add (&end, offset, size) || end > G_MAXINT64)
         {
           lt_file_set_error (error, LT_ERROR_OVERFLOW, source,
-                             "the tensors up to “%s” take more than 2^63 bytes", entry->name);
+                             _("the tensors up to “%s” take more than 2^63 bytes"),
+                             entry->name);
           return FALSE;
         }
 
@@ -342,8 +344,8 @@ build_header (GArray      *entries,
   if (header_size > MAX_HEADER_SIZE)
     {
       lt_file_set_error (error, LT_ERROR_INVALID_ARGUMENT, source,
-                         "the header would take %" G_GSIZE_FORMAT " bytes, more than the %d that "
-                         "safetensors readers accept; use fewer tensors or less metadata",
+                         _("the header would take %zu bytes, more than the %d that "
+                           "safetensors readers accept; use fewer tensors or less metadata"),
                          header_size, MAX_HEADER_SIZE);
       return NULL;
     }
@@ -420,8 +422,8 @@ lt_safetensors_to_bytes (GHashTable  *tensors,
   if (buffer == NULL)
     {
       lt_file_set_error (error, LT_ERROR_OUT_OF_MEMORY, BYTES_SOURCE,
-                         "cannot allocate "
-                         "%" G_GSIZE_FORMAT " bytes for the file's contents", total);
+                         _("cannot allocate "
+                           "%zu bytes for the file's contents"), total);
       return NULL;
     }
   for (guint i = 0; i < parts->len; i++)
@@ -496,8 +498,8 @@ read_header_size (const guint8  *data,
   if (size < LENGTH_SIZE)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "%" G_GSIZE_FORMAT " bytes are too few for safetensors, which start "
-                         "with an 8-byte header length",
+                         _("%zu bytes are too few for safetensors, which start "
+                           "with an 8-byte header length"),
                          size);
       return FALSE;
     }
@@ -507,17 +509,16 @@ read_header_size (const guint8  *data,
   if (header_size > MAX_HEADER_SIZE)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header length is %" G_GUINT64_FORMAT " bytes, more than the %d "
-                         "safetensors allows",
+                         _("the header length is %" PRIu64 " bytes, more than the %d "
+                           "safetensors allows"),
                          header_size, MAX_HEADER_SIZE);
       return FALSE;
     }
   if (header_size > size - LENGTH_SIZE)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header length is "
-                         "%" G_GUINT64_FORMAT " bytes, but only %" G_GSIZE_FORMAT
-                         " bytes follow it; the data is truncated",
+                         _("the header length is %" PRIu64 " bytes, but only %zu bytes follow "
+                           "it; the data is truncated"),
                          header_size, size - LENGTH_SIZE);
       return FALSE;
     }
@@ -626,7 +627,8 @@ parse_header (const char  *text,
 
   if (!g_utf8_validate_len (text, length, NULL))
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not valid UTF-8 (or holds a NUL)");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
+                         _("the header is not valid UTF-8 (or holds a NUL)"));
       return NULL;
     }
   /* The header is an object; and JSON-GLib 1.6 leaks the value it read
@@ -636,15 +638,15 @@ parse_header (const char  *text,
     if (!g_ascii_isspace (text[i]))
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                           "the header is not a JSON object: it does not start with “{”");
+                           _("the header is not a JSON object: it does not start with “{”"));
         return NULL;
       }
   object_end = scan_header (text, length, &too_deep);
   if (too_deep)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header nests arrays or objects more than %d deep; safetensors "
-                         "headers nest 3 deep",
+                         _("the header nests arrays or objects more than %d deep; safetensors "
+                           "headers nest 3 deep"),
                          MAX_NESTING);
       return NULL;
     }
@@ -654,27 +656,27 @@ parse_header (const char  *text,
     if (!g_ascii_isspace (text[i]))
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                           "the header is not valid JSON: “%c” after its object", text[i]);
+                           _("the header is not valid JSON: “%c” after its object"), text[i]);
         return NULL;
       }
   if (!json_parser_load_from_data (parser, text, (gssize) (object_end > 0 ? object_end : length),
                                    &json_error))
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not valid JSON: %s",
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, _("the header is not valid JSON: %s"),
                          json_error->message);
       return NULL;
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, "the header is not a JSON object");
+      lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source, _("the header is not a JSON object"));
       return NULL;
     }
   huge = find_integer_beyond_int64 (text, length);
   if (huge != NULL)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header has the integer %s, which does not fit in 64 bits", huge);
+                         _("the header has the integer %s, which does not fit in 64 bits"), huge);
       return NULL;
     }
   return g_steal_pointer (&parser);
@@ -709,7 +711,7 @@ read_metadata (JsonNode    *node,
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header's “" METADATA_KEY "” is not an object of strings");
+                         _("the header's “%s” is not an object of strings"), METADATA_KEY);
       return NULL;
     }
 
@@ -719,7 +721,7 @@ read_metadata (JsonNode    *node,
       if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                             "the metadata value of “%s” is not a string", key);
+                             _("the metadata value of “%s” is not a string"), key);
           return NULL;
         }
       g_hash_table_insert (metadata, g_strdup (key), g_strdup (json_node_get_string (value)));
@@ -740,7 +742,7 @@ read_entry_dtype (JsonNode    *node,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the dtype of tensor “%s” is not a string", name);
+                         _("the dtype of tensor “%s” is not a string"), name);
       return FALSE;
     }
   text = json_node_get_string (node);
@@ -748,14 +750,15 @@ read_entry_dtype (JsonNode    *node,
   if (index < 0)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "tensor “%s” has dtype “%s”, which is not a safetensors "
-                         "dtype", name, text);
+                         _("tensor “%s” has dtype “%s”, which is not a safetensors "
+                           "dtype"), name, text);
       return FALSE;
     }
   if (format_dtypes[index].dtype == NO_DTYPE)
     {
       lt_file_set_error (error, LT_ERROR_DTYPE, source,
-                         "tensor “%s” has dtype %s, which libtensor does not have", name, text);
+                         _("tensor “%s” has dtype %s, which libtensor does not have"), name,
+                         text);
       return FALSE;
     }
   *out_dtype = format_dtypes[index].dtype;
@@ -774,7 +777,7 @@ read_entry_shape (JsonNode    *node,
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the shape of tensor “%s” is not an array of sizes", entry->name);
+                         _("the shape of tensor “%s” is not an array of sizes"), entry->name);
       return FALSE;
     }
   array = json_node_get_array (node);
@@ -782,7 +785,8 @@ read_entry_shape (JsonNode    *node,
   if (n_dims > LT_MAX_DIMS)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "tensor “%s” has %u dims, more than the %d a libtensor tensor can have",
+                         _("tensor “%s” has %u dims, more than the %d a libtensor tensor can "
+                           "have"),
                          entry->name, n_dims, LT_MAX_DIMS);
       return FALSE;
     }
@@ -790,8 +794,8 @@ read_entry_shape (JsonNode    *node,
     if (!read_natural (json_array_get_element (array, d), &entry->sizes[d]))
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                           "size %u in the shape of tensor “%s” is not an integer >= "
-                           "0", d, entry->name);
+                           _("size %u in the shape of tensor “%s” is not an integer >= "
+                             "0"), d, entry->name);
         return FALSE;
       }
   entry->n_dims = n_dims;
@@ -812,14 +816,15 @@ read_entry_offsets (JsonNode    *node,
       || !read_natural (json_array_get_element (array, 1), &end))
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the data_offsets of tensor “%s” are not two integers >= 0", entry->name);
+                         _("the data_offsets of tensor “%s” are not two integers >= 0"),
+                         entry->name);
       return FALSE;
     }
   if (end < begin)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the data_offsets of tensor “%s” end at byte %" G_GINT64_FORMAT
-                         ", before they begin at byte %" G_GINT64_FORMAT,
+                         _("the data_offsets of tensor “%s” end at byte %" PRId64
+                           ", before they begin at byte %" PRId64),
                          entry->name, end, begin);
       return FALSE;
     }
@@ -849,8 +854,8 @@ entry_byte_size (const LoadEntry  *entry,
           g_autofree char *shape = shape_to_string (entry->n_dims, entry->sizes);
 
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                             "the shape %s of tensor “%s” has more elements than fit in 64 "
-                             "bits", shape,
+                             _("the shape %s of tensor “%s” has more elements than fit in 64 "
+                               "bits"), shape,
                              entry->name);
           return FALSE;
         }
@@ -862,8 +867,8 @@ entry_byte_size (const LoadEntry  *entry,
       g_autofree char *shape = shape_to_string (entry->n_dims, entry->sizes);
 
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "tensor “%s” of shape %s takes more bytes than fit in 64 "
-                         "bits", entry->name,
+                         _("tensor “%s” of shape %s takes more bytes than fit in 64 "
+                           "bits"), entry->name,
                          shape);
       return FALSE;
     }
@@ -886,10 +891,10 @@ check_entry_extent (const LoadEntry  *entry,
       g_autofree char *shape = shape_to_string (entry->n_dims, entry->sizes);
 
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "tensor “%s” is %s of shape %s, which takes "
-                         "%" G_GUINT64_FORMAT " bytes, but "
-                         "its data_offsets [%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "] span %"
-                         G_GUINT64_FORMAT,
+                         _("tensor “%s” is %s of shape %s, which takes "
+                           "%" PRIu64 " bytes, but "
+                           "its data_offsets [%" PRIu64 ", %" PRIu64 "] span %"
+                           PRIu64),
                          entry->name, lt_dtype_get_name (entry->dtype), shape, nbytes, entry->begin,
                          entry->end, entry->end - entry->begin);
       return FALSE;
@@ -897,8 +902,8 @@ check_entry_extent (const LoadEntry  *entry,
   if (entry->end > data_size)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header says tensor “%s” ends at byte %" G_GUINT64_FORMAT ", past the "
-                         "data's %" G_GUINT64_FORMAT " bytes",
+                         _("the header says tensor “%s” ends at byte %" PRIu64 ", past the "
+                           "data's %" PRIu64 " bytes"),
                          entry->name, entry->end, data_size);
       return FALSE;
     }
@@ -922,7 +927,7 @@ read_entry (const char  *name,
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the header's entry for tensor “%s” is not an object", name);
+                         _("the header's entry for tensor “%s” is not an object"), name);
       return FALSE;
     }
   object = json_node_get_object (node);
@@ -932,8 +937,8 @@ read_entry (const char  *name,
     if (!g_strv_contains (keys, key))
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                           "tensor “%s” has the key “%s”; the keys are dtype, shape and "
-                           "data_offsets",
+                           _("tensor “%s” has the key “%s”; the keys are dtype, shape and "
+                             "data_offsets"),
                            name, key);
         return FALSE;
       }
@@ -941,7 +946,7 @@ read_entry (const char  *name,
     if (!json_object_has_member (object, keys[i]))
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                           "tensor “%s” has no %s", name, keys[i]);
+                           _("tensor “%s” has no %s"), name, keys[i]);
         return FALSE;
       }
 
@@ -1013,26 +1018,24 @@ check_tiling (GArray      *entries,
       if (entry->begin < position)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                             "tensors “%s” and “%s” overlap: “%s” begins at byte %" G_GUINT64_FORMAT
-                             ", before “%s” ends at byte %" G_GUINT64_FORMAT,
+                             _("tensors “%s” and “%s” overlap: “%s” begins at byte %" PRIu64 ", "
+                               "before “%s” ends at byte %" PRIu64),
                              previous, entry->name, entry->name, entry->begin, previous, position);
           return FALSE;
         }
       if (entry->begin > position && previous == NULL)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                             "bytes 0 to "
-                             "%" G_GUINT64_FORMAT " of the data belong to no tensor; the "
-                             "first, “%s”, begins at byte %" G_GUINT64_FORMAT,
+                             _("bytes 0 to %" PRIu64 " of the data belong to no tensor; the "
+                               "first, “%s”, begins at byte %" PRIu64),
                              entry->begin, entry->name, entry->begin);
           return FALSE;
         }
       if (entry->begin > position)
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                             "bytes "
-                             "%" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT " of the data belong "
-                             "to no tensor: a hole between “%s” and “%s”",
+                             _("bytes %" PRIu64 " to %" PRIu64 " of the data belong to no "
+                               "tensor: a hole between “%s” and “%s”"),
                              position, entry->begin, previous, entry->name);
           return FALSE;
         }
@@ -1043,17 +1046,17 @@ check_tiling (GArray      *entries,
   if (previous == NULL && data_size > 0)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the data has %" G_GUINT64_FORMAT " bytes, but the header describes no "
-                         "tensor",
+                         _("the data has %" PRIu64 " bytes, but the header describes no "
+                           "tensor"),
                          data_size);
       return FALSE;
     }
   if (position != data_size)
     {
       lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                         "the data has "
-                         "%" G_GUINT64_FORMAT " bytes after the last tensor ends at byte %"
-                         G_GUINT64_FORMAT "; they belong to no tensor",
+                         _("the data has "
+                           "%" PRIu64 " bytes after the last tensor ends at byte %"
+                           PRIu64 "; they belong to no tensor"),
                          data_size - position, position);
       return FALSE;
     }
@@ -1075,7 +1078,7 @@ check_bools (GBytes     *bytes,
     if (values[i] > 1)
       {
         lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                           "bool element %" G_GSIZE_FORMAT " of tensor “%s” is %u, not 0 or 1",
+                           _("bool element %zu of tensor “%s” is %u, not 0 or 1"),
                            i, name, values[i]);
         return FALSE;
       }
@@ -1107,7 +1110,7 @@ make_tensors (GBytes      *bytes,
       if (g_hash_table_contains (tensors, entry->name))
         {
           lt_file_set_error (error, LT_ERROR_FILE_FORMAT, source,
-                             "the header names tensor “%s” twice", entry->name);
+                             _("the header names tensor “%s” twice"), entry->name);
           return NULL;
         }
       if (entry->dtype == LT_DTYPE_BOOL && !check_bools (slice, entry->name, source, error))
@@ -1116,7 +1119,7 @@ make_tensors (GBytes      *bytes,
                                          error);
       if (tensor == NULL)
         {
-          g_prefix_error (error, "%s: tensor “%s”: ", source, entry->name);
+          g_prefix_error (error, _("%s: tensor “%s”: "), source, entry->name);
           return NULL;
         }
       g_hash_table_insert (tensors, g_strdup (entry->name), tensor);
@@ -1208,8 +1211,8 @@ lt_safetensors_load_from_bytes (GBytes      *bytes,
   if (memory == NULL)
     {
       lt_file_set_error (error, LT_ERROR_OUT_OF_MEMORY, BYTES_SOURCE,
-                         "cannot allocate %" G_GSIZE_FORMAT " bytes for a copy of the file's "
-                         "contents", size);
+                         _("cannot allocate %zu bytes for a copy of the file's "
+                           "contents"), size);
       return NULL;
     }
   if (size > 0)

@@ -12,6 +12,7 @@
 #include "lt-dtype-private.h"
 #include "lt-enums.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-memory-private.h"
 #include "lt-storage-private.h"
 
@@ -164,7 +165,7 @@ byte_size (LtDType  dtype,
   if (n_elements < 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "a storage cannot have a negative number of elements (%" G_GINT64_FORMAT ")",
+                   _("a storage cannot have a negative number of elements (%" PRId64 ")"),
                    n_elements);
       return FALSE;
     }
@@ -172,7 +173,7 @@ byte_size (LtDType  dtype,
   if (__builtin_mul_overflow (n_elements, (gint64) lt_dtype_get_element_size (dtype), &nbytes))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "%" G_GINT64_FORMAT " elements of %s would need more than 2^63 bytes",
+                   _("%" PRId64 " elements of %s would need more than 2^63 bytes"),
                    n_elements, lt_dtype_get_name (dtype));
       return FALSE;
     }
@@ -217,8 +218,8 @@ storage_allocate (const LtBackend *backend,
   if (data == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "cannot allocate %" G_GSIZE_FORMAT " bytes for %" G_GINT64_FORMAT
-                   " elements of %s",
+                   _("cannot allocate %zu bytes for %" PRId64
+                     " elements of %s"),
                    nbytes, n_elements, lt_dtype_get_name (dtype));
       return NULL;
     }
@@ -311,8 +312,8 @@ lt_storage_new_from_bytes (LtDType  dtype,
   if (nbytes % element_size != 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%" G_GSIZE_FORMAT " bytes are not a whole number of %s elements "
-                   "(%" G_GSIZE_FORMAT " bytes each)",
+                   _("%zu bytes are not a whole number of %s elements "
+                     "(%zu bytes each)"),
                    nbytes, lt_dtype_get_name (dtype), element_size);
       return NULL;
     }
@@ -368,8 +369,7 @@ lt_storage_new_for_data (LtDType        dtype,
   if (!is_aligned_for (data, dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "data at %p is not aligned for %s elements; align it to %" G_GSIZE_FORMAT
-                   " bytes",
+                   _("data at %p is not aligned for %s elements; align it to %zu bytes"),
                    data, lt_dtype_get_name (dtype), MIN (lt_dtype_get_element_size (dtype), 8));
       return NULL;
     }
@@ -570,8 +570,8 @@ check_index (LtStorage *self,
   if (index < 0 || index >= self->n_elements)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "storage index %" G_GINT64_FORMAT " is out of range for a storage of %"
-                   G_GINT64_FORMAT " elements",
+                   _("storage index %" PRId64 " is out of range for a storage of %"
+                     PRId64 " elements"),
                    index, self->n_elements);
       return FALSE;
     }
@@ -755,7 +755,7 @@ lt_storage_get_bytes (LtStorage *self,
     return g_bytes_new_with_free_func (self->data, self->nbytes, g_object_unref,
                                        g_object_ref (self));
 
-  copy = lt_memory_alloc (self->nbytes, "a copy of a device storage on the host", error);
+  copy = lt_memory_alloc (self->nbytes, N_("a copy of a device storage on the host"), error);
   if (copy == NULL)
     return NULL;
   if (!self->backend->download (self->backend, copy, self->data, 0, self->nbytes, error))

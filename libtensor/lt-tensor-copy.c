@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-tensor-private.h"
 
@@ -126,7 +127,7 @@ lt_tensor_to_dtype (LtTensor *self,
 
   if (!lt_dtype_is_valid (dtype))
     {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, "to_dtype(): %d is not a dtype", dtype);
+      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, _("to_dtype(): %d is not a dtype"), dtype);
       return NULL;
     }
   if (dtype == lt_tensor_get_dtype (self))
@@ -194,8 +195,8 @@ lt_tensor_copy_from (LtTensor *self,
       g_autofree char *from = lt_layout_shape_to_string (src->ndim, src->sizes);
       g_autofree char *to = lt_layout_shape_to_string (self->ndim, self->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "copy_from(): the source of sizes %s does not broadcast to the destination "
-                   "sizes %s",
+                   _("copy_from(): the source of sizes %s does not broadcast to the destination "
+                     "sizes %s"),
                    from, to);
       return FALSE;
     }

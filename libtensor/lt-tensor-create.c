@@ -11,6 +11,7 @@
 
 #include "lt-error.h"
 #include "lt-generator-private.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-literal.h"
 #include "lt-random-private.h"
@@ -35,7 +36,7 @@ check_dtype (const char *op,
 {
   if (!lt_dtype_is_valid (dtype))
     {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, "%s: %d is not a dtype", op, dtype);
+      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, _("%s: %d is not a dtype"), op, dtype);
       return FALSE;
     }
   return TRUE;
@@ -217,27 +218,27 @@ lt_tensor_new_arange (double   start,
   if (dtype == LT_DTYPE_BOOL || lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "arange(): needs an integer or floating point dtype, not %s",
+                   _("arange(): needs an integer or floating point dtype, not %s"),
                    lt_dtype_get_name (dtype));
       return NULL;
     }
   if (!isfinite (start) || !isfinite (end) || !isfinite (step))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "arange(): start %g, end %g and step %g must be finite", start, end, step);
+                   _("arange(): start %g, end %g and step %g must be finite"), start, end, step);
       return NULL;
     }
   if (step == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "arange(): the step is zero; it must be nonzero");
+                           _("arange(): the step is zero; it must be nonzero"));
       return NULL;
     }
   if ((step > 0 && end < start) || (step < 0 && end > start))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "arange(): a step of %g never gets from %g to %g; the step's sign must "
-                   "point from start to end",
+                   _("arange(): a step of %g never gets from %g to %g; the step's sign must "
+                     "point from start to end"),
                    step, start, end);
       return NULL;
     }
@@ -246,7 +247,7 @@ lt_tensor_new_arange (double   start,
   if (!(size >= 0 && size <= 0x1p62))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "arange(): %g values from %g to %g are too many", size, start, end);
+                   _("arange(): %g values from %g to %g are too many"), size, start, end);
       return NULL;
     }
   length = (gint64) size;
@@ -299,13 +300,13 @@ lt_tensor_new_linspace (double   start,
   if (dtype == LT_DTYPE_BOOL)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_DTYPE,
-                           "linspace(): needs a numeric dtype, not bool");
+                           _("linspace(): needs a numeric dtype, not bool"));
       return NULL;
     }
   if (steps < 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "linspace(): the number of steps %" G_GINT64_FORMAT " must be >= 0", steps);
+                   _("linspace(): the number of steps %" PRId64 " must be >= 0"), steps);
       return NULL;
     }
 
@@ -349,8 +350,8 @@ lt_tensor_new_eye (gint64   n,
   if (n < 0 || m < 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "eye(): %" G_GINT64_FORMAT " rows and %" G_GINT64_FORMAT
-                   " columns: both must be >= 0",
+                   _("eye(): %" PRId64 " rows and %" PRId64
+                     " columns: both must be >= 0"),
                    n, m);
       return NULL;
     }
@@ -387,7 +388,7 @@ new_random (const char          *op,
   if (!lt_dtype_is_floating_point (dtype) && !lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: needs a floating point or complex dtype, not %s", op,
+                   _("%s: needs a floating point or complex dtype, not %s"), op,
                    lt_dtype_get_name (dtype));
       return NULL;
     }
@@ -500,8 +501,8 @@ lt_tensor_new_from_data (LtDType       dtype,
     {
       g_autofree char *text = lt_layout_shape_to_string (n_dims, shape);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "new_from_data(): %" G_GSIZE_FORMAT " values given for shape %s, which has %"
-                   G_GINT64_FORMAT " elements",
+                   _("new_from_data(): %zu values given for shape %s, which has %"
+                     PRId64 " elements"),
                    n_values, text, flat_size);
       return NULL;
     }
@@ -633,8 +634,8 @@ lt_tensor_new_from_bytes (LtDType       dtype,
     {
       g_autofree char *text = lt_layout_shape_to_string (n_dims, shape);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "new_from_bytes(): %" G_GSIZE_FORMAT " bytes hold %" G_GINT64_FORMAT
-                   " %s elements, but shape %s has %" G_GINT64_FORMAT,
+                   _("new_from_bytes(): %zu bytes hold %" PRId64
+                     " %s elements, but shape %s has %" PRId64),
                    g_bytes_get_size (bytes), lt_storage_get_n_elements (storage),
                    lt_dtype_get_name (dtype), text, numel);
       return NULL;

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-tensor-private.h"
 
@@ -58,8 +59,8 @@ lt_tensor_check_host (const char      *op,
         g_autofree char *name = device_name (tensors[i]);
 
         g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                     "%s: tensors on %s are not supported by this operation yet; move them to "
-                     "the CPU with to_cpu() first",
+                     _("%s: tensors on %s are not supported by this operation yet; move them to "
+                       "the CPU with to_cpu() first"),
                      op, name);
         return FALSE;
       }
@@ -80,8 +81,8 @@ lt_tensor_check_same_device (const char      *op,
         g_autofree char *other = device_name (tensors[i]);
 
         g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                     "%s: expected all tensors on the same device, got %s and %s; move one "
-                     "with to_device() first",
+                     _("%s: expected all tensors on the same device, got %s and %s; move one "
+                       "with to_device() first"),
                      op, first, other);
         return FALSE;
       }

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-index-expr.h"
 #include "lt-index-private.h"
 #include "lt-layout.h"
@@ -81,8 +82,8 @@ find_tensor (const char        *expression,
         && memcmp (names[k], item->name, item->name_length) == 0)
       return tensors[k];
   g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-               "index expression '%s': no tensor is named '%.*s' (column %u); pass each "
-               "tensor the expression names, with its name",
+               _("index expression '%s': no tensor is named '%.*s' (column %u); pass each "
+                 "tensor the expression names, with its name"),
                expression, (int) item->name_length, item->name, item->column);
   return NULL;
 }
@@ -144,7 +145,7 @@ add_index (AdvancedKey *key,
   if (key->n_indices == LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "an index can hold at most %d index tensors", LT_MAX_DIMS);
+                   _("an index can hold at most %d index tensors"), LT_MAX_DIMS);
       return FALSE;
     }
   key->view_dims[key->n_indices] = view_dim;
@@ -204,8 +205,8 @@ add_tensor_item (GArray            *basic,
   if (!is_mask (tensor) && dtype != LT_DTYPE_INT64)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "index expression '%s', item at column %u: tensors used as indices must "
-                   "be int64 (long), uint8 or bool tensors, not %s",
+                   _("index expression '%s', item at column %u: tensors used as indices must "
+                     "be int64 (long), uint8 or bool tensors, not %s"),
                    expression, item->column, lt_dtype_get_name (dtype));
       return FALSE;
     }
@@ -250,8 +251,8 @@ spread_slots (AdvancedKey *key,
                                                                   key->view->sizes);
 
           g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                       "index expression '%s', item at column %u: the mask of sizes %s does "
-                       "not match the sizes %s of the tensor indexed, from its dim %u",
+                       _("index expression '%s', item at column %u: the mask of sizes %s does "
+                         "not match the sizes %s of the tensor indexed, from its dim %u"),
                        expression, slot->column, mask_text, view_text, at);
           return FALSE;
         }
@@ -299,7 +300,7 @@ resolve_items (AdvancedKey       *key,
   if (items->len > G_N_ELEMENTS (resolved))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "index expression '%s' has %u items, too many for a tensor with %u dims",
+                   _("index expression '%s' has %u items, too many for a tensor with %u dims"),
                    expression, items->len, self->ndim);
       return FALSE;
     }
@@ -319,9 +320,13 @@ resolve_items (AdvancedKey       *key,
   if (consumed > self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "index expression '%s' indexes %u dims (a mask as many as it has), too "
-                   "many for a tensor with %u dim%s",
-                   expression, consumed, self->ndim, self->ndim == 1 ? "" : "s");
+                   g_dngettext (lt_gettext_domain (),
+                                "index expression '%s' indexes %u dims (a mask as many as it "
+                                "has), too many for a tensor with %u dim",
+                                "index expression '%s' indexes %u dims (a mask as many as it "
+                                "has), too many for a tensor with %u dims",
+                                self->ndim),
+                   expression, consumed, self->ndim);
       return FALSE;
     }
 
@@ -366,12 +371,12 @@ wrap_indices (AdvancedKey *key,
   for (guint k = 0; k < key->n_indices; k++)
     {
       gint64 size = key->view->sizes[key->view_dims[k]];
-      g_autofree char *what = g_strdup_printf ("dim %u with size %" G_GINT64_FORMAT,
+      g_autofree char *what = g_strdup_printf (_("dim %u with size %" PRId64),
                                                key->view_dims[k], size);
       g_autoptr (LtTensor) here = lt_index_on_device_of (key->indices[k], key->view, error);
       LtTensor *wrapped;
 
-      if (here == NULL || !lt_index_check_range ("advanced indexing", here, -size, size, what,
+      if (here == NULL || !lt_index_check_range (_("advanced indexing"), here, -size, size, what,
                                                  error))
         return FALSE;
       wrapped = lt_index_as_offsets (here, size, TRUE, error);
@@ -410,8 +415,8 @@ broadcast_indices (AdvancedKey *key,
           g_string_append_printf (shapes, "%s%s", m > 0 ? ", " : "", text);
         }
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "shape mismatch: the index tensors could not be broadcast together with "
-                   "sizes %s", shapes->str);
+                   _("shape mismatch: the index tensors could not be broadcast together with "
+                     "sizes %s"), shapes->str);
       g_string_free (shapes, TRUE);
       return FALSE;
     }
@@ -447,7 +452,7 @@ place_result_dims (AdvancedKey *key,
   if (rest + key->broadcast_ndim > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "advanced indexing: the result would have %u dims; at most %d are allowed",
+                   _("advanced indexing: the result would have %u dims; at most %d are allowed"),
                    rest + key->broadcast_ndim, LT_MAX_DIMS);
       return FALSE;
     }
@@ -497,8 +502,8 @@ resolve_key (AdvancedKey       *key,
       g_autofree char *sizes = lt_layout_shape_to_string (key->ndim, key->sizes);
 
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "advanced indexing: a result of sizes %s has more elements than fit in 64 "
-                   "bits", sizes);
+                   _("advanced indexing: a result of sizes %s has more elements than fit in 64 "
+                     "bits"), sizes);
       return FALSE;
     }
   /* No value indexes a dim of size 0, so only an empty index may: PyTorch
@@ -507,8 +512,8 @@ resolve_key (AdvancedKey       *key,
     if (key->view->sizes[key->view_dims[k]] == 0)
       {
         g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                     "advanced indexing: an index is out of range for dim %u with size 0 "
-                     "(only an empty index can index an empty dim)", key->view_dims[k]);
+                     _("advanced indexing: an index is out of range for dim %u with size 0 "
+                       "(only an empty index can index an empty dim)"), key->view_dims[k]);
         return FALSE;
       }
   /* As in PyTorch, whose kernels check the index values as they read
@@ -542,7 +547,7 @@ overflow (AdvancedKey *key,
   g_autofree char *sizes = lt_layout_shape_to_string (key->ndim, key->sizes);
 
   g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-               "advanced indexing: the strides of a result of sizes %s do not fit in 64 bits",
+               _("advanced indexing: the strides of a result of sizes %s do not fit in 64 bits"),
                sizes);
   return FALSE;
 }
@@ -687,7 +692,7 @@ empty_result (AdvancedKey  *key,
               GError      **error)
 {
   g_autoptr (LtTensor) empty = lt_tensor_new_contiguous_on (lt_index_backend_of (self),
-                                                            "advanced indexing",
+                                                            _("advanced indexing"),
                                                             lt_tensor_get_dtype (self), 1,
                                                             (gint64[]) { 0 }, error);
 
@@ -707,7 +712,7 @@ check_names_and_tensors (const char        *op,
   if (n_names == n_tensors)
     return TRUE;
   g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-               "%s: %u names for %u tensors; give each tensor one name", op, n_names,
+               _("%s: %u names for %u tensors; give each tensor one name"), op, n_names,
                n_tensors);
   return FALSE;
 }
@@ -756,7 +761,7 @@ lt_tensor_index_with_tensors (LtTensor          *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_names_and_tensors ("lt_tensor_index_with_tensors()", names, n_tensors, error)
-      || !lt_tensor_check_unnamed ("advanced indexing", self, error)
+      || !lt_tensor_check_unnamed (_("advanced indexing"), self, error)
       || !resolve_key (&key, self, expression, names, tensors, n_tensors, error))
     return NULL;
   if (key.n_indices == 0)
@@ -779,7 +784,7 @@ lt_tensor_index_with_tensors (LtTensor          *self,
         slowest_first[j - 1] = swap;
       }
   offsets = result_offsets (&key, slowest_first, error);
-  gathered = offsets != NULL ? lt_index_gather_storage ("advanced indexing", key.view, offsets,
+  gathered = offsets != NULL ? lt_index_gather_storage (_("advanced indexing"), key.view, offsets,
                                                         error)
                              : NULL;
   if (gathered == NULL)
@@ -890,8 +895,8 @@ lt_tensor_index_put_with_tensors_ (LtTensor          *self,
   if (lt_tensor_get_dtype (values) != lt_tensor_get_dtype (self))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: the tensor is %s but the values are %s; convert them with to_dtype() "
-                   "first", op, lt_dtype_get_name (lt_tensor_get_dtype (self)),
+                   _("%s: the tensor is %s but the values are %s; convert them with to_dtype() "
+                     "first"), op, lt_dtype_get_name (lt_tensor_get_dtype (self)),
                    lt_dtype_get_name (lt_tensor_get_dtype (values)));
       return FALSE;
     }
@@ -916,8 +921,8 @@ lt_tensor_index_put_with_tensors_ (LtTensor          *self,
       g_autofree char *sizes_text = lt_layout_shape_to_string (key.ndim, key.sizes);
 
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "shape mismatch: values of sizes %s cannot be broadcast to the indexing "
-                   "result of sizes %s", values_text, sizes_text);
+                   _("shape mismatch: values of sizes %s cannot be broadcast to the indexing "
+                     "result of sizes %s"), values_text, sizes_text);
       return FALSE;
     }
   if (key.numel == 0)

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-index-private.h"
 #include "lt-layout.h"
 #include "lt-pointwise.h"
@@ -82,8 +83,8 @@ check_same_dtype (const char *op,
   if (lt_tensor_get_dtype (source) == lt_tensor_get_dtype (self))
     return TRUE;
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "%s: the tensor is %s but the values are %s; convert them with to_dtype() "
-               "first", op, lt_dtype_get_name (lt_tensor_get_dtype (self)),
+               _("%s: the tensor is %s but the values are %s; convert them with to_dtype() "
+                 "first"), op, lt_dtype_get_name (lt_tensor_get_dtype (self)),
                lt_dtype_get_name (lt_tensor_get_dtype (source)));
   return FALSE;
 }
@@ -129,22 +130,22 @@ scatter_checked (const char *op,
   if (index->ndim != self->ndim || src->ndim != self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%s: the index (%u dims) and the values (%u) must have as many "
-                   "dims as the tensor, %u", op, index->ndim, src->ndim, self->ndim);
+                   _("%s: the index (%u dims) and the values (%u) must have as many "
+                     "dims as the tensor, %u"), op, index->ndim, src->ndim, self->ndim);
       return FALSE;
     }
   for (guint k = 0; k < self->ndim; k++)
     if (index->sizes[k] > src->sizes[k] || (k != d && index->sizes[k] > self->sizes[k]))
       {
         g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                     "%s: the index has size %" G_GINT64_FORMAT " in dim %u, larger "
-                     "than the values' %" G_GINT64_FORMAT " or (but along dim %u) the "
-                     "tensor's %" G_GINT64_FORMAT,
+                     _("%s: the index has size %" PRId64 " in dim %u, larger "
+                       "than the values' %" PRId64 " or (but along dim %u) the "
+                       "tensor's %" PRId64),
                      op, index->sizes[k], k, src->sizes[k], d, self->sizes[k]);
         return FALSE;
       }
   if (!lt_index_check_range (op, index, 0, self->ndim > 0 ? self->sizes[d] : 1,
-                             "the dim scattered along", error))
+                             N_("the dim scattered along"), error))
     return FALSE;
   if (index->numel == 0)
     return TRUE;
@@ -250,10 +251,10 @@ index_along (const char *op,
   if (index->ndim > 1)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the index must have at most 1 dim, not %u", op, index->ndim);
+                   _("%s: the index must have at most 1 dim, not %u"), op, index->ndim);
       return NULL;
     }
-  if (!lt_index_check_range (op, index, wrap ? -size : 0, size, "the dim indexed", error))
+  if (!lt_index_check_range (op, index, wrap ? -size : 0, size, N_("the dim indexed"), error))
     return NULL;
   wide = lt_index_as_offsets (index, size, wrap, error);
   if (wide == NULL)
@@ -291,8 +292,8 @@ index_copy_checked (const char *op,
       g_autofree char *have = lt_layout_shape_to_string (source->ndim, source->sizes);
 
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%s: the values must have sizes %s (the tensor's, with one "
-                   "entry per index along dim %u), not %s", op, want, d, have);
+                   _("%s: the values must have sizes %s (the tensor's, with one "
+                     "entry per index along dim %u), not %s"), op, want, d, have);
       return FALSE;
     }
   along = index_along (op, self, d, index, FALSE, error);
@@ -412,8 +413,8 @@ lt_tensor_index_fill_ (LtTensor *self,
   if (value->ndim != 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "index_fill_(): the value must be a number or a 0-dim tensor, not a tensor "
-                   "of %u dims", value->ndim);
+                   _("index_fill_(): the value must be a number or a 0-dim tensor, not a tensor "
+                     "of %u dims"), value->ndim);
       return FALSE;
     }
   along = index_along ("index_fill_()", self, d, index, TRUE, error);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-pointwise.h"
 #include "lt-reduce.h"
@@ -107,13 +108,15 @@ lt_index_check_dtype (const char *op,
   if (dtype == LT_DTYPE_INT64 || (int32_too && dtype == LT_DTYPE_INT32))
     return TRUE;
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "%s: the index must be an int64%s tensor, not %s", op,
-               int32_too ? " or int32" : "", lt_dtype_get_name (dtype));
+               int32_too ? _("%s: the index must be an int64 or int32 tensor, not %s")
+                         : _("%s: the index must be an int64 tensor, not %s"),
+               op, lt_dtype_get_name (dtype));
   return FALSE;
 }
 
 /* Checks that every value of @index lies in [@low, @high): the message
- * names the first value outside, as PyTorch's does. */
+ * names the first value outside, as PyTorch's does, and the range (@what,
+ * marked with N_()). */
 gboolean
 lt_index_check_range (const char *op,
                       LtTensor   *index,
@@ -138,9 +141,9 @@ lt_index_check_range (const char *op,
     return TRUE;
   bad = min_value < low ? min_value : max_value;
   g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-               "%s: index %" G_GINT64_FORMAT " is out of range for %s (expected %"
-               G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
-               op, bad, what, low, high - 1);
+               _("%s: index %" PRId64 " is out of range for %s (expected %"
+                 PRId64 " to %" PRId64 ")"),
+               op, bad, _(what), low, high - 1);
   return FALSE;
 }
 
@@ -303,11 +306,11 @@ lt_tensor_index_select (LtTensor *self,
   if (index->ndim > 1)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "index_select(): the index must have at most 1 dim, not %u", index->ndim);
+                   _("index_select(): the index must have at most 1 dim, not %u"), index->ndim);
       return NULL;
     }
   if (!lt_index_check_range ("index_select()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
-                          "the dim indexed", error))
+                          N_("the dim indexed"), error))
     return NULL;
 
   if (self->ndim == 0)
@@ -378,7 +381,7 @@ lt_tensor_gather (LtTensor *self,
   if (index->ndim != self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "gather(): the index must have as many dims as the tensor, %u, not %u",
+                   _("gather(): the index must have as many dims as the tensor, %u, not %u"),
                    self->ndim, index->ndim);
       return NULL;
     }
@@ -386,13 +389,13 @@ lt_tensor_gather (LtTensor *self,
     if (k != d && index->sizes[k] > self->sizes[k])
       {
         g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                     "gather(): the index has size %" G_GINT64_FORMAT " in dim %u, larger "
-                     "than the tensor's %" G_GINT64_FORMAT "; only dim %u may be larger",
+                     _("gather(): the index has size %" PRId64 " in dim %u, larger "
+                       "than the tensor's %" PRId64 "; only dim %u may be larger"),
                      index->sizes[k], k, self->sizes[k], d);
         return NULL;
       }
   if (!lt_index_check_range ("gather()", index, 0, self->ndim > 0 ? self->sizes[d] : 1,
-                          "the dim gathered along", error))
+                          N_("the dim gathered along"), error))
     return NULL;
   if (self->ndim == 0)
     return lt_tensor_clone (self, error);
@@ -465,7 +468,7 @@ lt_tensor_take (LtTensor *self,
   if (!lt_index_check_dtype ("take()", index, FALSE, error)
       || !lt_tensor_check_same_device ("take()", (LtTensor *[]) { self, index }, 2, error)
       || !lt_index_check_range ("take()", index, -self->numel, self->numel,
-                             "the tensor's elements", error))
+                             N_("the tensor's elements"), error))
     return NULL;
 
   positions = lt_index_as_offsets (index, self->numel, TRUE, error);
@@ -563,7 +566,7 @@ check_mask (const char *op,
   if (lt_tensor_get_dtype (mask) == LT_DTYPE_BOOL)
     return TRUE;
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "%s: the mask must be a bool tensor, not %s; compare to make one (t > 0)", op,
+               _("%s: the mask must be a bool tensor, not %s; compare to make one (t > 0)"), op,
                lt_dtype_get_name (lt_tensor_get_dtype (mask)));
   return FALSE;
 }
@@ -609,7 +612,7 @@ lt_tensor_masked_select (LtTensor *self,
       g_autofree char *b = lt_layout_shape_to_string (mask->ndim, mask->sizes);
 
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "masked_select(): the tensor's sizes %s and the mask's %s do not broadcast",
+                   _("masked_select(): the tensor's sizes %s and the mask's %s do not broadcast"),
                    a, b);
       return NULL;
     }
@@ -643,8 +646,13 @@ masked_filled (const char *op,
   if (value->ndim != 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the value must be a number or a 0-dim tensor, not a tensor of %u dim%s",
-                   op, value->ndim, value->ndim == 1 ? "" : "s");
+                   g_dngettext (lt_gettext_domain (),
+                                "%s: the value must be a number or a 0-dim tensor, not a tensor "
+                                "of %u dim",
+                                "%s: the value must be a number or a 0-dim tensor, not a tensor "
+                                "of %u dims",
+                                value->ndim),
+                   op, value->ndim);
       return NULL;
     }
   /* In @self's dtype, as PyTorch fills, and on its device. */
@@ -728,7 +736,7 @@ lt_tensor_masked_fill_ (LtTensor *self,
       g_autofree char *b = lt_layout_shape_to_string (self->ndim, self->sizes);
 
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "masked_fill_(): the mask's sizes %s do not broadcast to the tensor's %s",
+                   _("masked_fill_(): the mask's sizes %s do not broadcast to the tensor's %s"),
                    a, b);
       return FALSE;
     }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-pointwise.h"
 #include "lt-tensor-private.h"
@@ -58,7 +59,7 @@ check_tensor_list (const char      *op,
   if (n_tensors == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s expects a non-empty list of tensors", op);
+                   _("%s expects a non-empty list of tensors"), op);
       return FALSE;
     }
   return lt_tensor_check_same_device (op, tensors, n_tensors, error);
@@ -89,8 +90,8 @@ joined_names (const char       *op,
       if (!same)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "%s: tensor %u has other dim names than tensor 0; rename or "
-                       "align them first",
+                       _("%s: tensor %u has other dim names than tensor 0; rename or "
+                         "align them first"),
                        op, i);
           return FALSE;
         }
@@ -123,8 +124,8 @@ cat_checked (const char      *op,
       if (tensors[i]->ndim == 0)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: tensor %u has no dims, and a 0-dim tensor cannot be joined; "
-                       "unsqueeze it, or use stack()",
+                       _("%s: tensor %u has no dims, and a 0-dim tensor cannot be joined; "
+                         "unsqueeze it, or use stack()"),
                        op, i);
           return NULL;
         }
@@ -154,8 +155,8 @@ cat_checked (const char      *op,
       if (tensor->ndim != ndim)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                       "%s: the tensors must have the same number of dims (or be 1-dim and "
-                       "empty), but one has %u and another %u",
+                       _("%s: the tensors must have the same number of dims (or be 1-dim and "
+                         "empty), but one has %u and another %u"),
                        op, ndim, tensor->ndim);
           return NULL;
         }
@@ -166,15 +167,15 @@ cat_checked (const char      *op,
             g_autofree char *b = lt_layout_shape_to_string (ndim, tensor->sizes);
 
             g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                         "%s: sizes must match except in dim %u, but %s and %s differ in "
-                         "dim %u",
+                         _("%s: sizes must match except in dim %u, but %s and %s differ in "
+                           "dim %u"),
                          op, d, a, b, k);
             return NULL;
           }
       if (tensor->sizes[d] > G_MAXINT64 - sizes[d])
         {
           g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                       "%s: the joined size of dim %u does not fit in 64 bits", op, d);
+                       _("%s: the joined size of dim %u does not fit in 64 bits"), op, d);
           return NULL;
         }
       sizes[d] += tensor->sizes[d];
@@ -296,8 +297,8 @@ lt_stack (LtTensor **tensors,
         g_autofree char *b = lt_layout_shape_to_string (tensors[i]->ndim, tensors[i]->sizes);
 
         g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                     "stack(): the tensors must have equal sizes, but tensor 0 has %s and "
-                     "tensor %u has %s",
+                     _("stack(): the tensors must have equal sizes, but tensor 0 has %s and "
+                       "tensor %u has %s"),
                      a, i, b);
         return NULL;
       }
@@ -434,15 +435,15 @@ lt_tensor_repeat (LtTensor     *self,
   if (n_repeats < self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "repeat(): %u repeats are fewer than the tensor's %u dims; give one for "
-                   "each dim (or more, for new leading dims)",
+                   _("repeat(): %u repeats are fewer than the tensor's %u dims; give one for "
+                     "each dim (or more, for new leading dims)"),
                    n_repeats, self->ndim);
       return NULL;
     }
   if (2 * n_repeats > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "repeat(): %u repeats are more than the %d it can take", n_repeats,
+                   _("repeat(): %u repeats are more than the %d it can take"), n_repeats,
                    LT_MAX_DIMS / 2);
       return NULL;
     }
@@ -457,15 +458,15 @@ lt_tensor_repeat (LtTensor     *self,
       if (repeats[d] < 0)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "repeat(): repeat %" G_GINT64_FORMAT " of dim %u is negative; repeats "
-                       "must be >= 0", repeats[d], d);
+                       _("repeat(): repeat %" PRId64 " of dim %u is negative; repeats "
+                         "must be >= 0"), repeats[d], d);
           return NULL;
         }
       if (size != 0 && repeats[d] > G_MAXINT64 / size)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                       "repeat(): dim %u of size %" G_GINT64_FORMAT " repeated %"
-                       G_GINT64_FORMAT " times does not fit in 64 bits", d, size, repeats[d]);
+                       _("repeat(): dim %u of size %" PRId64 " repeated %"
+                         PRId64 " times does not fit in 64 bits"), d, size, repeats[d]);
           return NULL;
         }
       sizes[d] = size * repeats[d];
@@ -611,8 +612,8 @@ lt_tensor_roll (LtTensor     *self,
       if (n_shifts != 1)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "roll(): without dims it takes one shift, not %u; give a dim for each "
-                       "shift", n_shifts);
+                       _("roll(): without dims it takes one shift, not %u; give a dim for each "
+                         "shift"), n_shifts);
           return NULL;
         }
       flat = lt_tensor_reshape (self, (gint64[]) { -1 }, 1, error);
@@ -626,7 +627,7 @@ lt_tensor_roll (LtTensor     *self,
   if (n_shifts != n_dims)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "roll(): %u shifts for %u dims; give one shift for each dim", n_shifts,
+                   _("roll(): %u shifts for %u dims; give one shift for each dim"), n_shifts,
                    n_dims);
       return NULL;
     }
@@ -635,7 +636,7 @@ lt_tensor_roll (LtTensor     *self,
   if (self->ndim == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "roll(): a 0-dim tensor has no dim %d to roll; roll it without dims",
+                   _("roll(): a 0-dim tensor has no dim %d to roll; roll it without dims"),
                    dims[0]);
       return NULL;
     }
@@ -683,8 +684,11 @@ triangle (const char *op,
   if (self->ndim < 2)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s needs a matrix or a batch of them, but this tensor has %u dim%s", op,
-                   self->ndim, self->ndim == 1 ? "" : "s");
+                   g_dngettext (lt_gettext_domain (),
+                                "%s needs a matrix or a batch of them, but this tensor has %u dim",
+                                "%s needs a matrix or a batch of them, but this tensor has %u dims",
+                                self->ndim),
+                   op, self->ndim);
       return NULL;
     }
   n_rows = self->sizes[self->ndim - 2];

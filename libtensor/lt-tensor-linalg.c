@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-linalg.h"
 #include "lt-linalg-private.h"
@@ -39,16 +40,16 @@ lt_linalg_check_dtypes (const char *op,
   if (a_dtype != b_dtype)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: expected both operands to have the same dtype, but found %s and %s; "
-                   "convert one with to_dtype()",
+                   _("%s: expected both operands to have the same dtype, but found %s and %s; "
+                     "convert one with to_dtype()"),
                    op, lt_dtype_get_name (a_dtype), lt_dtype_get_name (b_dtype));
       return FALSE;
     }
   if (!any_dtype && (a_dtype == LT_DTYPE_FLOAT16 || a_dtype == LT_DTYPE_BOOL))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: matrix products of %s tensors are not supported (PyTorch has none on "
-                   "the CPU either); convert the operands with to_dtype() to float32 first",
+                   _("%s: matrix products of %s tensors are not supported (PyTorch has none on "
+                     "the CPU either); convert the operands with to_dtype() to float32 first"),
                    op, lt_dtype_get_name (a_dtype));
       return FALSE;
     }
@@ -113,6 +114,7 @@ lt_linalg_product (const char   *op,
   return g_steal_pointer (&out);
 }
 
+/* @what names the operand, marked with N_(). */
 static gboolean
 check_ndim (const char *op,
             const char *what,
@@ -124,7 +126,7 @@ check_ndim (const char *op,
     {
       g_autofree char *shape = lt_layout_shape_to_string (self->ndim, self->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%s: %s must be %u-d, but it has sizes %s", op, what, ndim, shape);
+                   _("%s: %s must be %u-d, but it has sizes %s"), op, _(what), ndim, shape);
       return FALSE;
     }
   return TRUE;
@@ -151,8 +153,8 @@ set_cannot_multiply (const char *op,
   g_autofree char *b_shape = shape_with_x (b);
 
   g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-               "%s: the shapes cannot be multiplied (%s and %s): the last size of the first "
-               "operand must equal the first size of the second's matrix dims",
+               _("%s: the shapes cannot be multiplied (%s and %s): the last size of the first "
+                 "operand must equal the first size of the second's matrix dims"),
                op, a_shape, b_shape);
 }
 
@@ -203,8 +205,8 @@ name_product (const char *op,
           g_autofree char *b = lt_names_describe (other->ndim, other->names);
 
           g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                       "%s: multiplying %s with %s would give a result with two dims named "
-                       "'%s'; rename() one of them", op, a, b, names[i]);
+                       _("%s: multiplying %s with %s would give a result with two dims named "
+                         "'%s'; rename() one of them"), op, a, b, names[i]);
           return NULL;
         }
 
@@ -239,15 +241,15 @@ lt_tensor_dot (LtTensor *self,
   if (self->ndim != 1 || other->ndim != 1)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "dot(): 1-d tensors expected, but got %u-d and %u-d tensors; use matmul() "
-                   "for matrices", self->ndim, other->ndim);
+                   _("dot(): 1-d tensors expected, but got %u-d and %u-d tensors; use matmul() "
+                     "for matrices"), self->ndim, other->ndim);
       return NULL;
     }
   if (self->sizes[0] != other->sizes[0])
     {
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "dot(): the vectors must have the same number of elements, but got %"
-                   G_GINT64_FORMAT " and %" G_GINT64_FORMAT, self->sizes[0], other->sizes[0]);
+                   _("dot(): the vectors must have the same number of elements, but got %"
+                     PRId64 " and %" PRId64), self->sizes[0], other->sizes[0]);
       return NULL;
     }
   if (!lt_linalg_check_dtypes (op, self, other, FALSE, error))
@@ -282,8 +284,8 @@ lt_tensor_mv (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (vec), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_ndim (op, "the matrix", self, 2, error)
-      || !check_ndim (op, "the vector", vec, 1, error))
+  if (!check_ndim (op, N_("the matrix"), self, 2, error)
+      || !check_ndim (op, N_("the vector"), vec, 1, error))
     return NULL;
   if (self->sizes[1] != vec->sizes[0])
     {
@@ -322,8 +324,8 @@ lt_tensor_mm (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_ndim (op, "the first matrix", self, 2, error)
-      || !check_ndim (op, "the second matrix", other, 2, error))
+  if (!check_ndim (op, N_("the first matrix"), self, 2, error)
+      || !check_ndim (op, N_("the second matrix"), other, 2, error))
     return NULL;
   if (self->sizes[1] != other->sizes[0])
     {
@@ -363,17 +365,17 @@ lt_tensor_bmm (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_ndim (op, "the first batch", self, 3, error)
-      || !check_ndim (op, "the second batch", other, 3, error))
+  if (!check_ndim (op, N_("the first batch"), self, 3, error)
+      || !check_ndim (op, N_("the second batch"), other, 3, error))
     return NULL;
   if (self->sizes[0] != other->sizes[0] || self->sizes[2] != other->sizes[1])
     {
       g_autofree char *a_shape = lt_layout_shape_to_string (3, self->sizes);
       g_autofree char *b_shape = lt_layout_shape_to_string (3, other->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "bmm(): batches of sizes %s and %s cannot be multiplied: expected the second "
-                   "to have sizes (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ", p); use matmul() "
-                   "to broadcast batch dims",
+                   _("bmm(): batches of sizes %s and %s cannot be multiplied: expected the second "
+                     "to have sizes (%" PRId64 ", %" PRId64 ", p); use matmul() "
+                     "to broadcast batch dims"),
                    a_shape, b_shape, self->sizes[0], self->sizes[2]);
       return NULL;
     }
@@ -411,8 +413,8 @@ lt_tensor_outer (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_ndim (op, "the first vector", self, 1, error)
-      || !check_ndim (op, "the second vector", other, 1, error))
+  if (!check_ndim (op, N_("the first vector"), self, 1, error)
+      || !check_ndim (op, N_("the second vector"), other, 1, error))
     return NULL;
   if (!lt_linalg_check_dtypes (op, self, other, TRUE, error))
     return NULL;
@@ -460,8 +462,8 @@ lt_tensor_matmul (LtTensor *self,
   if (self->ndim == 0 || other->ndim == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "matmul(): both operands need at least 1 dim, but they are %u-d and %u-d; "
-                   "multiply by a 0-d tensor element-wise instead",
+                   _("matmul(): both operands need at least 1 dim, but they are %u-d and %u-d; "
+                     "multiply by a 0-d tensor element-wise instead"),
                    self->ndim, other->ndim);
       return NULL;
     }
@@ -486,8 +488,8 @@ lt_tensor_matmul (LtTensor *self,
       g_autofree char *a_shape = lt_layout_shape_to_string (self->ndim, self->sizes);
       g_autofree char *b_shape = lt_layout_shape_to_string (other->ndim, other->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "matmul(): the batch dims of sizes %s and %s do not broadcast (batch dim %u "
-                   "differs and neither size is 1)",
+                   _("matmul(): the batch dims of sizes %s and %s do not broadcast (batch dim %u "
+                     "differs and neither size is 1)"),
                    a_shape, b_shape, bad_dim);
       return NULL;
     }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-names-private.h"
 #include "lt-layout.h"
 #include "lt-tensor-private.h"
@@ -105,8 +106,8 @@ broadcast (const char      *op,
           g_autofree char *a = lt_layout_shape_to_string (ndim, out_sizes);
           g_autofree char *b = lt_layout_shape_to_string (tensors[i]->ndim, tensors[i]->sizes);
           g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                       "%s: the shapes %s and %s do not broadcast: dim %u of the result would "
-                       "need sizes that differ and are not 1; make them equal or 1 there",
+                       _("%s: the shapes %s and %s do not broadcast: dim %u of the result would "
+                         "need sizes that differ and are not 1; make them equal or 1 there"),
                        op, a, b, bad_dim);
           return FALSE;
         }
@@ -225,9 +226,9 @@ check_in_place (const char   *op,
   if (!lt_dtype_can_cast (result_dtype, dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: the result has dtype %s, which cannot be written into a tensor of "
-                   "dtype %s in place; use the out-of-place operation, or convert the tensor "
-                   "with to_dtype() first",
+                   _("%s: the result has dtype %s, which cannot be written into a tensor of "
+                     "dtype %s in place; use the out-of-place operation, or convert the tensor "
+                     "with to_dtype() first"),
                    op, dtype_name (result_dtype), dtype_name (dtype));
       return FALSE;
     }
@@ -236,8 +237,8 @@ check_in_place (const char   *op,
       g_autofree char *want = lt_layout_shape_to_string (ndim, sizes);
       g_autofree char *have = lt_layout_shape_to_string (self->ndim, self->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%s: the operands broadcast to sizes %s, but the tensor written in place "
-                   "has sizes %s and cannot grow; use the out-of-place operation",
+                   _("%s: the operands broadcast to sizes %s, but the tensor written in place "
+                     "has sizes %s and cannot grow; use the out-of-place operation"),
                    op, want, have);
       return FALSE;
     }
@@ -422,8 +423,11 @@ unary (LtTensor  *self,
   if (!unary_supports (op, compute))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: not supported for %s tensors%s", opname, dtype_name (dtype),
-                   op == LT_UNARY_OP_NEG ? "; to invert a bool mask use logical_not()" : "");
+                   op == LT_UNARY_OP_NEG
+                     ? _("%s: not supported for %s tensors; to invert a bool mask use "
+                         "logical_not()")
+                     : _("%s: not supported for %s tensors"),
+                   opname, dtype_name (dtype));
       return FALSE;
     }
 
@@ -440,8 +444,8 @@ unary (LtTensor  *self,
       if (op == LT_UNARY_OP_ABS && lt_dtype_is_complex (dtype))
         {
           g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                       "%s: the absolute value of a %s tensor is real and cannot be written "
-                       "in place; use abs()", opname, dtype_name (dtype));
+                       _("%s: the absolute value of a %s tensor is real and cannot be written "
+                         "in place; use abs()"), opname, dtype_name (dtype));
           return FALSE;
         }
       if (!check_in_place (opname, self, out_dtype, self->ndim, self->sizes, error))
@@ -568,14 +572,14 @@ binary (LtTensor   *self,
           || lt_tensor_get_dtype (other) == LT_DTYPE_BOOL))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: subtraction with a bool operand is not supported; use logical_xor() "
-                   "for two bool tensors, or logical_not() to invert a mask", opname);
+                   _("%s: subtraction with a bool operand is not supported; use logical_xor() "
+                     "for two bool tensors, or logical_not() to invert a mask"), opname);
       return FALSE;
     }
   if (!binary_supports (op, compute))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: not supported for operands of dtypes %s and %s (computed as %s)",
+                   _("%s: not supported for operands of dtypes %s and %s (computed as %s)"),
                    opname, dtype_name (lt_tensor_get_dtype (self)),
                    dtype_name (lt_tensor_get_dtype (other)), dtype_name (compute));
       return FALSE;
@@ -584,8 +588,8 @@ binary (LtTensor   *self,
       && (alpha != trunc (alpha) || fabs (alpha) >= 0x1p63))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: alpha %g is not a 64-bit integer, which a %s result needs", opname, alpha,
-                   dtype_name (compute));
+                   _("%s: alpha %g is not a 64-bit integer, which a %s result needs"), opname,
+                   alpha, dtype_name (compute));
       return FALSE;
     }
   if (op == LT_BINARY_OP_POW && lt_dtype_is_integer (compute) && other->is_wrapped_number
@@ -594,8 +598,8 @@ binary (LtTensor   *self,
                                            lt_tensor_operand (other).data)) < 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: integers to negative integer powers are not allowed; convert the "
-                   "base to a floating point dtype first", opname);
+                   _("%s: integers to negative integer powers are not allowed; convert the "
+                     "base to a floating point dtype first"), opname);
       return FALSE;
     }
 
@@ -630,8 +634,8 @@ binary (LtTensor   *self,
       if (backend->pointwise == NULL || backend->pointwise->any_zero == NULL)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                       "%s: integer division is not supported on this device yet; move the "
-                       "tensors to the CPU with to_cpu() first", opname);
+                       _("%s: integer division is not supported on this device yet; move the "
+                         "tensors to the CPU with to_cpu() first"), opname);
           clear_inputs (inputs);
           return FALSE;
         }
@@ -643,7 +647,7 @@ binary (LtTensor   *self,
       if (found)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: integer division by zero; the divisor has a zero element",
+                       _("%s: integer division by zero; the divisor has a zero element"),
                        opname);
           clear_inputs (inputs);
           return FALSE;
@@ -870,8 +874,8 @@ lt_tensor_where (LtTensor *condition,
   if (lt_tensor_get_dtype (condition) != LT_DTYPE_BOOL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "where(): the condition must be a bool tensor, not %s; compare it with "
-                   "ne() against 0 first", dtype_name (lt_tensor_get_dtype (condition)));
+                   _("where(): the condition must be a bool tensor, not %s; compare it with "
+                     "ne() against 0 first"), dtype_name (lt_tensor_get_dtype (condition)));
       return NULL;
     }
   dtype = lt_tensor_result_type_of (operands + 1, 2);
@@ -917,15 +921,15 @@ lerp (LtTensor  *self,
   if (!lt_dtype_is_floating_point (dtype) && !lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: needs floating point or complex tensors, not %s; convert with "
-                   "to_dtype() first", opname, dtype_name (dtype));
+                   _("%s: needs floating point or complex tensors, not %s; convert with "
+                     "to_dtype() first"), opname, dtype_name (dtype));
       return FALSE;
     }
   for (guint i = 1; i < 3; i++)
     if (lt_tensor_get_dtype (operands[i]) != dtype && !operands[i]->is_wrapped_number)
       {
         g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                     "%s: %s has dtype %s, but lerp needs the dtype of the start, %s",
+                     _("%s: %s has dtype %s, but lerp needs the dtype of the start, %s"),
                      opname, i == 1 ? "end" : "weight",
                      dtype_name (lt_tensor_get_dtype (operands[i])), dtype_name (dtype));
         return FALSE;
@@ -1030,7 +1034,7 @@ clamp (LtTensor  *self,
   if (min == NULL && max == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: at least one of min and max must be given", opname);
+                   _("%s: at least one of min and max must be given"), opname);
       return FALSE;
     }
   if (min != NULL)
@@ -1049,8 +1053,11 @@ clamp (LtTensor  *self,
     {
       /* PyTorch has no bool kernel for clamping on both sides. */
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: not supported for %s tensors%s", opname, dtype_name (dtype),
-                   dtype == LT_DTYPE_BOOL ? " with both bounds; use logical operations" : "");
+                   dtype == LT_DTYPE_BOOL
+                     ? _("%s: not supported for %s tensors with both bounds; use logical "
+                         "operations")
+                     : _("%s: not supported for %s tensors"),
+                   opname, dtype_name (dtype));
       return FALSE;
     }
   if (!move_cpu_scalars (operands, n, in_place, (const LtDType[]) { dtype, dtype, dtype },

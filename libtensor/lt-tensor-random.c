@@ -17,6 +17,7 @@
 
 #include "lt-error.h"
 #include "lt-generator-private.h"
+#include "lt-i18n-private.h"
 #include "lt-random.h"
 #include "lt-random-private.h"
 #include "lt-tensor-private.h"
@@ -85,8 +86,8 @@ check_floating (const char *op,
   if (lt_dtype_is_floating_point (dtype) || lt_dtype_is_complex (dtype))
     return TRUE;
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "%s: needs a floating point or complex tensor, not %s; convert it with "
-               "to_dtype() first", op, lt_dtype_get_name (dtype));
+               _("%s: needs a floating point or complex tensor, not %s; convert it with "
+                 "to_dtype() first"), op, lt_dtype_get_name (dtype));
   return FALSE;
 }
 
@@ -149,15 +150,15 @@ check_integer_bounds (const char *op,
   if (lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: draws integers, which a %s tensor cannot hold; use a real dtype", op,
+                   _("%s: draws integers, which a %s tensor cannot hold; use a real dtype"), op,
                    lt_dtype_get_name (dtype));
       return FALSE;
     }
   if (low >= high)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the range [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") is empty; the "
-                   "lower bound must be less than the upper one", op, low, high);
+                   _("%s: the range [%" PRId64 ", %" PRId64 ") is empty; the "
+                     "lower bound must be less than the upper one"), op, low, high);
       return FALSE;
     }
 
@@ -165,9 +166,9 @@ check_integer_bounds (const char *op,
   if (low < lowest || high - 1 > highest)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the range [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") holds integers "
-                   "that %s cannot represent exactly (it holds [%" G_GINT64_FORMAT ", %"
-                   G_GINT64_FORMAT "])", op, low, high, lt_dtype_get_name (dtype), lowest,
+                   _("%s: the range [%" PRId64 ", %" PRId64 ") holds integers "
+                     "that %s cannot represent exactly (it holds [%" PRId64 ", %"
+                     PRId64 "])"), op, low, high, lt_dtype_get_name (dtype), lowest,
                    highest);
       return FALSE;
     }
@@ -186,8 +187,8 @@ check_normal (const char *op,
   if (!(std >= 0.0) || !isfinite (std) || !isfinite (mean))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: needs a finite mean and a finite standard deviation >= 0, not mean %g "
-                   "and std %g", op, mean, std);
+                   _("%s: needs a finite mean and a finite standard deviation >= 0, not mean %g "
+                     "and std %g"), op, mean, std);
       return FALSE;
     }
   return TRUE;
@@ -229,7 +230,7 @@ lt_tensor_new_randint (LtGenerator   *generator,
 
   if (!lt_dtype_is_valid (dtype))
     {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, "randint(): %d is not a dtype", dtype);
+      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, _("randint(): %d is not a dtype"), dtype);
       return NULL;
     }
   if (!check_integer_bounds ("randint()", dtype, low, high, error))
@@ -274,7 +275,7 @@ lt_tensor_new_normal (LtGenerator   *generator,
 
   if (!lt_dtype_is_valid (dtype))
     {
-      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, "normal(): %d is not a dtype", dtype);
+      g_set_error (error, LT_ERROR, LT_ERROR_DTYPE, _("normal(): %d is not a dtype"), dtype);
       return NULL;
     }
   if (!check_normal ("normal()", dtype, mean, std, error))
@@ -321,7 +322,7 @@ lt_tensor_uniform_ (LtTensor     *self,
   if (!(from <= to) || !isfinite (from) || !isfinite (to) || to - from > largest_finite (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "uniform_(): the range [%g, %g) is not a finite range of %s with from <= to",
+                   _("uniform_(): the range [%g, %g) is not a finite range of %s with from <= to"),
                    from, to, lt_dtype_get_name (dtype));
       return FALSE;
     }
@@ -421,14 +422,14 @@ lt_tensor_bernoulli_ (LtTensor     *self,
   if (lt_dtype_is_complex (lt_tensor_get_dtype (self)))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "bernoulli_(): cannot fill a %s tensor; use a real dtype",
+                   _("bernoulli_(): cannot fill a %s tensor; use a real dtype"),
                    lt_dtype_get_name (lt_tensor_get_dtype (self)));
       return FALSE;
     }
   if (!(p >= 0.0 && p <= 1.0))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "bernoulli_(): p is a probability, in [0, 1], not %g", p);
+                   _("bernoulli_(): p is a probability, in [0, 1], not %g"), p);
       return FALSE;
     }
   return fill ("bernoulli_()", self, generator, &params, NULL, error);
@@ -466,8 +467,8 @@ lt_tensor_bernoulli (LtTensor     *self,
   if (!lt_dtype_is_floating_point (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "bernoulli(): the probabilities must be floating point, not %s; convert them "
-                   "with to_dtype() first", lt_dtype_get_name (dtype));
+                   _("bernoulli(): the probabilities must be floating point, not %s; convert them "
+                     "with to_dtype() first"), lt_dtype_get_name (dtype));
       return NULL;
     }
 
@@ -476,8 +477,9 @@ lt_tensor_bernoulli (LtTensor     *self,
     if (!(values[i] >= 0.0 && values[i] <= 1.0))
       {
         g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                     "bernoulli(): probabilities are in [0, 1], but element %" G_GSIZE_FORMAT
-                     " (in row-major order) is %g", i, values[i]);
+                     _("bernoulli(): probabilities are in [0, 1], but element %zu (in "
+                       "row-major order) is %g"),
+                     i, values[i]);
         return NULL;
       }
 

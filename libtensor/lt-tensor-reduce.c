@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-names-private.h"
 #include "lt-reduce.h"
@@ -47,7 +48,7 @@ refuse_dtype (const char *op,
               GError    **error)
 {
   g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-               "%s: a tensor of dtype %s is not supported; %s", op,
+               _("%s: a tensor of dtype %s is not supported; %s"), op,
                lt_dtype_get_name (lt_tensor_get_dtype (self)), expected);
   return FALSE;
 }
@@ -78,8 +79,8 @@ resolve_dims (const char *op,
       if (seen[dim])
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: dim %u appears more than once in the list of dims; name each dim "
-                       "once",
+                       _("%s: dim %u appears more than once in the list of dims; name each dim "
+                         "once"),
                        op, dim);
           return FALSE;
         }
@@ -104,8 +105,8 @@ check_nonempty (const char     *op,
   if (n_dims == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the tensor is empty and there is no value to return when reducing it "
-                   "over all its dims; name a dim that is not empty to reduce over",
+                   _("%s: the tensor is empty and there is no value to return when reducing it "
+                     "over all its dims; name a dim that is not empty to reduce over"),
                    op);
       return FALSE;
     }
@@ -113,8 +114,8 @@ check_nonempty (const char     *op,
     if (reduced[d] && self->sizes[d] == 0)
       {
         g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                     "%s: dim %u has size 0, and there is no value to return when reducing "
-                     "over nothing; reduce over a dim that is not empty",
+                     _("%s: dim %u has size 0, and there is no value to return when reducing "
+                       "over nothing; reduce over a dim that is not empty"),
                      op, d);
         return FALSE;
       }
@@ -306,7 +307,7 @@ lt_tensor_prod (LtTensor  *self,
   dtype = lt_tensor_get_dtype (self);
   if (dtype == LT_DTYPE_FLOAT16 || dtype == LT_DTYPE_BFLOAT16)
     {
-      refuse_dtype ("prod()", self, "convert it to float32 first", error);
+      refuse_dtype ("prod()", self, _("convert it to float32 first"), error);
       return NULL;
     }
   return reduce_dims ("prod()", self, &params, dims, n_dims, keepdim, sum_dtype (dtype), FALSE,
@@ -345,8 +346,8 @@ lt_tensor_mean (LtTensor  *self,
   if (!is_floating_or_complex (dtype))
     {
       refuse_dtype ("mean()", self,
-                    "the mean needs a floating point or complex tensor; convert it with "
-                    "to_dtype() first",
+                    _("the mean needs a floating point or complex tensor; convert it with "
+                      "to_dtype() first"),
                     error);
       return NULL;
     }
@@ -366,7 +367,7 @@ extreme (const char *op,
 
   if (lt_dtype_is_complex (lt_tensor_get_dtype (self)))
     {
-      refuse_dtype (op, self, "complex numbers have no order", error);
+      refuse_dtype (op, self, _("complex numbers have no order"), error);
       return NULL;
     }
   return reduce_dims (op, self, &params, dims, n_dims, keepdim, lt_tensor_get_dtype (self), TRUE,
@@ -529,7 +530,7 @@ lt_tensor_logsumexp (LtTensor  *self,
   dtype = lt_tensor_get_dtype (self);
   if (lt_dtype_is_complex (dtype) || dtype == LT_DTYPE_FLOAT16)
     {
-      refuse_dtype ("logsumexp()", self, "use a real tensor of another dtype", error);
+      refuse_dtype ("logsumexp()", self, _("use a real tensor of another dtype"), error);
       return NULL;
     }
   /* The kernel reads integers as they are; only the result is float32. */
@@ -553,8 +554,8 @@ var_or_std (const char *op,
   if (!is_floating_or_complex (dtype))
     {
       refuse_dtype (op, self,
-                    "the variance needs a floating point or complex tensor; convert it with "
-                    "to_dtype() first",
+                    _("the variance needs a floating point or complex tensor; convert it with "
+                      "to_dtype() first"),
                     error);
       return NULL;
     }
@@ -659,15 +660,15 @@ lt_tensor_norm (LtTensor  *self,
   if (!is_floating_or_complex (dtype))
     {
       refuse_dtype ("norm()", self,
-                    "the norm needs a floating point or complex tensor; convert it with "
-                    "to_dtype() first",
+                    _("the norm needs a floating point or complex tensor; convert it with "
+                      "to_dtype() first"),
                     error);
       return NULL;
     }
   if (isnan (p))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "norm(): the order p is NaN; give a number or an infinity");
+                   _("norm(): the order p is NaN; give a number or an infinity"));
       return NULL;
     }
   return reduce_dims ("norm()", self, &params, dims, n_dims, keepdim, lt_dtype_to_real (dtype),
@@ -690,9 +691,9 @@ extreme_dim (const char *op,
   LtDType dtype = lt_tensor_get_dtype (self);
 
   if (lt_dtype_is_complex (dtype))
-    return refuse_dtype (op, self, "complex numbers have no order", error);
+    return refuse_dtype (op, self, _("complex numbers have no order"), error);
   if (dtype == LT_DTYPE_BOOL && !bool_ok)
-    return refuse_dtype (op, self, "convert it to uint8 first", error);
+    return refuse_dtype (op, self, _("convert it to uint8 first"), error);
   if (!resolve_dims (op, self, &dim, 1, reduced, error))
     return FALSE;
   if (!check_nonempty (op, self, 1, reduced, error))
@@ -819,12 +820,12 @@ arg_extreme (const char *op,
 
   if (lt_dtype_is_complex (dtype))
     {
-      refuse_dtype (op, self, "complex numbers have no order", error);
+      refuse_dtype (op, self, _("complex numbers have no order"), error);
       return NULL;
     }
   if (dtype == LT_DTYPE_BOOL)
     {
-      refuse_dtype (op, self, "convert it to uint8 first", error);
+      refuse_dtype (op, self, _("convert it to uint8 first"), error);
       return NULL;
     }
   if (!resolve_dims (op, self, dim, dim != NULL ? 1 : 0, reduced, error))
@@ -967,7 +968,7 @@ scan (const char *op,
 
   if (dtype == LT_DTYPE_FLOAT16)
     {
-      refuse_dtype (op, self, "convert it to float32 first", error);
+      refuse_dtype (op, self, _("convert it to float32 first"), error);
       return NULL;
     }
   result = along_dim_result (op, self, dim, sum_dtype (dtype),
@@ -1047,8 +1048,8 @@ softmax (const char  *op,
   if (!lt_dtype_is_floating_point (dtype) || dtype == LT_DTYPE_FLOAT16)
     {
       refuse_dtype (op, self,
-                    "it needs a float32, float64 or bfloat16 tensor (float16 is refused as in "
-                    "PyTorch 1.13 on the CPU); convert it with to_dtype() first",
+                    _("it needs a float32, float64 or bfloat16 tensor (float16 is refused as in "
+                      "PyTorch 1.13 on the CPU); convert it with to_dtype() first"),
                     error);
       return NULL;
     }
@@ -1233,8 +1234,8 @@ lt_tensor_allclose (LtTensor *self,
   if (lt_tensor_get_dtype (self) != lt_tensor_get_dtype (other))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "allclose(): the tensors have dtypes %s and %s; convert one with to_dtype() "
-                   "so both have the same dtype",
+                   _("allclose(): the tensors have dtypes %s and %s; convert one with to_dtype() "
+                     "so both have the same dtype"),
                    lt_dtype_get_name (lt_tensor_get_dtype (self)),
                    lt_dtype_get_name (lt_tensor_get_dtype (other)));
       return FALSE;
@@ -1245,9 +1246,9 @@ lt_tensor_allclose (LtTensor *self,
       g_autofree char *a_shape = lt_layout_shape_to_string (self->ndim, self->sizes);
       g_autofree char *b_shape = lt_layout_shape_to_string (other->ndim, other->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "allclose(): the sizes %s and %s do not broadcast together (they clash in "
-                   "dim %u of the broadcast shape, where neither is 1); give tensors whose "
-                   "sizes are equal or 1 in each dim aligned from the end",
+                   _("allclose(): the sizes %s and %s do not broadcast together (they clash in "
+                     "dim %u of the broadcast shape, where neither is 1); give tensors whose "
+                     "sizes are equal or 1 in each dim aligned from the end"),
                    a_shape, b_shape, bad_dim);
       return FALSE;
     }
@@ -1260,8 +1261,8 @@ lt_tensor_allclose (LtTensor *self,
       g_autofree char *a_shape = lt_layout_shape_to_string (self->ndim, self->sizes);
       g_autofree char *b_shape = lt_layout_shape_to_string (other->ndim, other->sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "allclose(): with equal_nan, the second tensor's sizes %s must broadcast to "
-                   "the first's %s (as in PyTorch 1.13); swap the tensors or expand the first",
+                   _("allclose(): with equal_nan, the second tensor's sizes %s must broadcast to "
+                     "the first's %s (as in PyTorch 1.13); swap the tensors or expand the first"),
                    b_shape, a_shape);
       return FALSE;
     }

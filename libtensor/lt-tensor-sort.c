@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-index-private.h"
 
 /* A copy of @values (of @self's sizes and device) laid out as PyTorch lays
@@ -58,7 +59,7 @@ order_along (const char *op,
   if (lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "%s: complex numbers have no order; sort their abs() or real parts", op);
+                   _("%s: complex numbers have no order; sort their abs() or real parts"), op);
       return NULL;
     }
   if (!lt_tensor_wrap_dim (op, dim, self->ndim, &d, error))
@@ -68,8 +69,8 @@ order_along (const char *op,
   if (length > G_MAXINT)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: lines of %" G_GINT64_FORMAT " elements are longer than the %d it can "
-                   "order", op, length, G_MAXINT);
+                   _("%s: lines of %" PRId64 " elements are longer than the %d it can "
+                     "order"), op, length, G_MAXINT);
       return NULL;
     }
 
@@ -223,8 +224,8 @@ lt_tensor_topk (LtTensor  *self,
   if (k < 0 || k > length)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "topk(): k is %" G_GINT64_FORMAT ", but it must be from 0 to the %"
-                   G_GINT64_FORMAT " elements of the dim", k, length);
+                   _("topk(): k is %" PRId64 ", but it must be from 0 to the %"
+                     PRId64 " elements of the dim"), k, length);
       return FALSE;
     }
   if (self->ndim == 0)

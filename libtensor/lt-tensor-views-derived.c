@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-pointwise.h"
 #include "lt-tensor-private.h"
 
@@ -100,8 +101,8 @@ check_matrices (const char *op,
   if (self->ndim != 1)
     return TRUE;
   g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-               "%s is only supported on matrices or batches of matrices, but this tensor has "
-               "1 dim; a vector is its own transpose", op);
+               _("%s is only supported on matrices or batches of matrices, but this tensor has "
+                 "1 dim; a vector is its own transpose"), op);
   return FALSE;
 }
 
@@ -254,7 +255,7 @@ lt_tensor_imag (LtTensor *self,
   if (!lt_dtype_is_complex (lt_tensor_get_dtype (self)))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "imag: a %s tensor has no imaginary parts; only complex tensors do",
+                   _("imag: a %s tensor has no imaginary parts; only complex tensors do"),
                    lt_dtype_get_name (lt_tensor_get_dtype (self)));
       return NULL;
     }
@@ -293,8 +294,11 @@ check_split_input (const char *op,
   if (self->ndim < min_dims)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s needs a tensor with at least %u dim%s, but this one has %u", op,
-                   min_dims, min_dims == 1 ? "" : "s", self->ndim);
+                   g_dngettext (lt_gettext_domain (),
+                                "%s needs a tensor with at least %u dim, but this one has %u",
+                                "%s needs a tensor with at least %u dims, but this one has %u",
+                                min_dims),
+                   op, min_dims, self->ndim);
       return FALSE;
     }
   return lt_tensor_wrap_dim (op, dim, self->ndim, out_dim, error);
@@ -316,7 +320,7 @@ split_at (LtTensor     *self,
   if (n_indices >= MAX_PIECES)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "tensor_split(): %u indices make more than the %d pieces a split can have",
+                   _("tensor_split(): %u indices make more than the %d pieces a split can have"),
                    n_indices, MAX_PIECES);
       return NULL;
     }
@@ -348,7 +352,7 @@ split_sections (const char *op,
   if (sections <= 0 || sections > MAX_PIECES)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the number of sections must be from 1 to %d, not %" G_GINT64_FORMAT,
+                   _("%s: the number of sections must be from 1 to %d, not %" PRId64),
                    op, MAX_PIECES, sections);
       return NULL;
     }
@@ -444,9 +448,9 @@ split_along (const char *op,
   if (sections <= 0 || self->sizes[d] % sections != 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: dim %u of size %" G_GINT64_FORMAT " cannot be split into %"
-                   G_GINT64_FORMAT " equal sections; give a number of sections that divides "
-                   "it, or the indices to split at",
+                   _("%s: dim %u of size %" PRId64 " cannot be split into %"
+                     PRId64 " equal sections; give a number of sections that divides "
+                     "it, or the indices to split at"),
                    op, d, self->sizes[d], sections);
       return NULL;
     }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-index-expr.h"
 #include "lt-layout.h"
 #include "lt-tensor-private.h"
@@ -112,7 +113,7 @@ meta_shift (ViewMeta   *meta,
       || __builtin_add_overflow (meta->offset, delta, &meta->offset))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "%s: the storage offset of the result does not fit in 64 bits", op);
+                   _("%s: the storage offset of the result does not fit in 64 bits"), op);
       return FALSE;
     }
   return TRUE;
@@ -126,7 +127,7 @@ check_dim_room (const char *op,
   if (ndim >= LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: the result would have more than %d dims", op, LT_MAX_DIMS);
+                   _("%s: the result would have more than %d dims"), op, LT_MAX_DIMS);
       return FALSE;
     }
   return TRUE;
@@ -144,7 +145,8 @@ meta_select (ViewMeta *meta,
   if (meta->ndim == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                           "select(): cannot index a 0-dim tensor; it has no dims to select from");
+                           _("select(): cannot index a 0-dim tensor; it has no dims to select "
+                             "from"));
       return FALSE;
     }
   if (!lt_tensor_wrap_dim ("select()", dim, meta->ndim, &d, error))
@@ -154,9 +156,9 @@ meta_select (ViewMeta *meta,
   if (index < -size || index >= size)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "select(): index %" G_GINT64_FORMAT " is out of range for dim %u of size %"
-                   G_GINT64_FORMAT " (expected an index from %" G_GINT64_FORMAT " to %"
-                   G_GINT64_FORMAT ")",
+                   _("select(): index %" PRId64 " is out of range for dim %u of size %"
+                     PRId64 " (expected an index from %" PRId64 " to %"
+                     PRId64 ")"),
                    index, d, size, -size, size - 1);
       return FALSE;
     }
@@ -204,7 +206,7 @@ meta_slice (ViewMeta   *meta,
   if (meta->ndim == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                           "slice(): cannot slice a 0-dim tensor; it has no dims");
+                           _("slice(): cannot slice a 0-dim tensor; it has no dims"));
       return FALSE;
     }
   if (!lt_tensor_wrap_dim ("slice()", dim, meta->ndim, &d, error))
@@ -212,8 +214,8 @@ meta_slice (ViewMeta   *meta,
   if (step == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "slice(): the step is zero; use a positive step, or a negative one to "
-                           "walk backwards");
+                           _("slice(): the step is zero; use a positive step, or a negative one to "
+                             "walk backwards"));
       return FALSE;
     }
 
@@ -234,8 +236,8 @@ meta_slice (ViewMeta   *meta,
       if (length > 1)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                       "slice(): step %" G_GINT64_FORMAT " times stride %" G_GINT64_FORMAT
-                       " does not fit in 64 bits",
+                       _("slice(): step %" PRId64 " times stride %" PRId64
+                         " does not fit in 64 bits"),
                        step, meta->strides[d]);
           return FALSE;
         }
@@ -261,8 +263,8 @@ meta_unsqueeze (ViewMeta *meta,
   if (meta->named)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_NAMES,
-                   "unsqueeze() does not take named tensors (as in PyTorch); drop the names "
-                   "with rename() first, or add a dim with align_to()");
+                   _("unsqueeze() does not take named tensors (as in PyTorch); drop the names "
+                     "with rename() first, or add a dim with align_to()"));
       return FALSE;
     }
   if (!check_dim_room ("unsqueeze()", meta->ndim, error))
@@ -303,8 +305,13 @@ meta_index_items (ViewMeta     *meta,
   if (consuming > meta->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "index expression '%s' has %u indices, too many for a tensor with %u dim%s",
-                   expression, consuming, meta->ndim, meta->ndim == 1 ? "" : "s");
+                   g_dngettext (lt_gettext_domain (),
+                                "index expression '%s' has %u indices, too many for a tensor "
+                                "with %u dim",
+                                "index expression '%s' has %u indices, too many for a tensor "
+                                "with %u dims",
+                                meta->ndim),
+                   expression, consuming, meta->ndim);
       return FALSE;
     }
 
@@ -341,7 +348,7 @@ meta_index_items (ViewMeta     *meta,
 
       if (!ok)
         {
-          g_prefix_error (error, "index expression '%s', item at column %u: ", expression,
+          g_prefix_error (error, _("index expression '%s', item at column %u: "), expression,
                           item->column);
           return FALSE;
         }
@@ -366,8 +373,8 @@ meta_index (ViewMeta    *meta,
       if (item->kind == LT_INDEX_ITEM_NAME)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_PARSE,
-                       "index expression '%s', item at column %u: '%.*s' names a tensor, "
-                       "which only lt_tensor_index_with_tensors() can index with",
+                       _("index expression '%s', item at column %u: '%.*s' names a tensor, "
+                         "which only lt_tensor_index_with_tensors() can index with"),
                        expression, item->column, (int) item->name_length, item->name);
           return FALSE;
         }
@@ -508,7 +515,7 @@ lt_tensor_narrow (LtTensor *self,
   if (self->ndim == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                           "narrow(): cannot narrow a 0-dim tensor; it has no dims");
+                           _("narrow(): cannot narrow a 0-dim tensor; it has no dims"));
       return NULL;
     }
   if (!lt_tensor_wrap_dim ("narrow()", dim, self->ndim, &d, error))
@@ -516,7 +523,7 @@ lt_tensor_narrow (LtTensor *self,
   if (length < 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "narrow(): length %" G_GINT64_FORMAT " is negative; it must be >= 0", length);
+                   _("narrow(): length %" PRId64 " is negative; it must be >= 0"), length);
       return NULL;
     }
 
@@ -529,8 +536,8 @@ lt_tensor_narrow (LtTensor *self,
       if (start < -range || start >= range)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                       "narrow(): start %" G_GINT64_FORMAT " is out of range for dim %u of size %"
-                       G_GINT64_FORMAT,
+                       _("narrow(): start %" PRId64 " is out of range for dim %u of size %"
+                         PRId64),
                        start, d, size);
           return NULL;
         }
@@ -540,8 +547,8 @@ lt_tensor_narrow (LtTensor *self,
   if (start > size - length)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "narrow(): start %" G_GINT64_FORMAT " plus length %" G_GINT64_FORMAT
-                   " exceeds the size %" G_GINT64_FORMAT " of dim %u",
+                   _("narrow(): start %" PRId64 " plus length %" PRId64
+                     " exceeds the size %" PRId64 " of dim %u"),
                    start, length, size, d);
       return NULL;
     }
@@ -731,8 +738,8 @@ lt_tensor_t (LtTensor *self,
   if (self->ndim > 2)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "t(): expects a tensor with at most 2 dims, but this one has %u; use "
-                   "transpose() or permute() for more",
+                   _("t(): expects a tensor with at most 2 dims, but this one has %u; use "
+                     "transpose() or permute() for more"),
                    self->ndim);
       return NULL;
     }
@@ -759,7 +766,7 @@ wrap_dim_list (const char *op,
       if (seen[out_dims[i]])
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: dim %u appears more than once; each dim may be named once",
+                       _("%s: dim %u appears more than once; each dim may be named once"),
                        op, out_dims[i]);
           return FALSE;
         }
@@ -798,7 +805,7 @@ lt_tensor_permute (LtTensor  *self,
   if (n_dims != self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "permute(): %u dims given for a tensor with %u dims; name every dim once",
+                   _("permute(): %u dims given for a tensor with %u dims; name every dim once"),
                    n_dims, self->ndim);
       return NULL;
     }
@@ -852,19 +859,19 @@ lt_tensor_movedim (LtTensor  *self,
   if (n_source != n_destination)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "movedim(): %u source dims but %u destination dims; give one destination "
-                   "per source",
+                   _("movedim(): %u source dims but %u destination dims; give one destination "
+                     "per source"),
                    n_source, n_destination);
       return NULL;
     }
   if (n_source > MAX (self->ndim, 1))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "movedim(): %u dims to move in a tensor with %u dims", n_source, self->ndim);
+                   _("movedim(): %u dims to move in a tensor with %u dims"), n_source, self->ndim);
       return NULL;
     }
-  if (!wrap_dim_list ("movedim() source", source, n_source, self->ndim, src, error)
-      || !wrap_dim_list ("movedim() destination", destination, n_destination, self->ndim, dst,
+  if (!wrap_dim_list (_("movedim() source"), source, n_source, self->ndim, src, error)
+      || !wrap_dim_list (_("movedim() destination"), destination, n_destination, self->ndim, dst,
                          error))
     return NULL;
 
@@ -909,7 +916,8 @@ infer_shape (const char   *op,
   if (n_dims > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: %u dims are more than the %d a tensor can have", op, n_dims, LT_MAX_DIMS);
+                   _("%s: %u dims are more than the %d a tensor can have"), op, n_dims,
+                   LT_MAX_DIMS);
       return FALSE;
     }
 
@@ -921,7 +929,7 @@ infer_shape (const char   *op,
             {
               text = lt_layout_shape_to_string (n_dims, shape);
               g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "%s: shape %s has more than one -1; only one dim can be inferred", op,
+                           _("%s: shape %s has more than one -1; only one dim can be inferred"), op,
                            text);
               return FALSE;
             }
@@ -931,8 +939,8 @@ infer_shape (const char   *op,
         {
           text = lt_layout_shape_to_string (n_dims, shape);
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: shape %s has the invalid size %" G_GINT64_FORMAT
-                       "; sizes are >= 0, or -1 for one inferred dim",
+                       _("%s: shape %s has the invalid size %" PRId64
+                         "; sizes are >= 0, or -1 for one inferred dim"),
                        op, text, shape[d]);
           return FALSE;
         }
@@ -940,7 +948,7 @@ infer_shape (const char   *op,
         {
           text = lt_layout_shape_to_string (n_dims, shape);
           g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                       "%s: the number of elements of shape %s does not fit in 64 bits", op,
+                       _("%s: the number of elements of shape %s does not fit in 64 bits"), op,
                        text);
           return FALSE;
         }
@@ -953,8 +961,8 @@ infer_shape (const char   *op,
     {
       text = lt_layout_shape_to_string (n_dims, shape);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "%s: cannot infer the -1 in shape %s for %s: with another size 0, any size "
-                   "would do",
+                   _("%s: cannot infer the -1 in shape %s for %s: with another size 0, any size "
+                     "would do"),
                    op, text, whole);
       return FALSE;
     }
@@ -969,9 +977,18 @@ infer_shape (const char   *op,
 
   text = lt_layout_shape_to_string (n_dims, shape);
   g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-               "%s: shape %s does not fit %s; the sizes must multiply to %" G_GINT64_FORMAT,
+               _("%s: shape %s does not fit %s; the sizes must multiply to %" PRId64),
                op, text, whole, numel);
   return FALSE;
+}
+
+/* "a tensor of 6 elements": what view() and reshape() must fit. */
+static char *
+describe_whole (LtTensor *self)
+{
+  return g_strdup_printf (g_dngettext (lt_gettext_domain (), "a tensor of %" PRId64 " element",
+                                       "a tensor of %" PRId64 " elements", (gulong) self->numel),
+                          self->numel);
 }
 
 static LtTensor *
@@ -993,16 +1010,16 @@ view_inferred (LtTensor     *self,
 
       if (bad_dim > 0)
         g_set_error (error, LT_ERROR, LT_ERROR_NOT_VIEWABLE,
-                     "view(%s): the tensor's %s cannot be viewed as %s without copying, because "
-                     "dims %u and %u (strides %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT
-                     ") are not contiguous with each other; use reshape() or "
-                     "contiguous().view()",
+                     _("view(%s): the tensor's %s cannot be viewed as %s without copying, because "
+                       "dims %u and %u (strides %" PRId64 " and %" PRId64
+                       ") are not contiguous with each other; use reshape() or "
+                       "contiguous().view()"),
                      call, layout, target, bad_dim - 1, bad_dim, self->strides[bad_dim - 1],
                      self->strides[bad_dim]);
       else
         g_set_error (error, LT_ERROR, LT_ERROR_NOT_VIEWABLE,
-                     "view(%s): the tensor's %s cannot be viewed as %s without copying; use "
-                     "reshape() or contiguous().view()",
+                     _("view(%s): the tensor's %s cannot be viewed as %s without copying; use "
+                       "reshape() or contiguous().view()"),
                      call, layout, target);
       return NULL;
     }
@@ -1042,8 +1059,7 @@ lt_tensor_view (LtTensor     *self,
   if (!lt_tensor_check_unnamed ("view()", self, error))
     return NULL;
 
-  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " element%s", self->numel,
-                           self->numel == 1 ? "" : "s");
+  whole = describe_whole (self);
   if (!infer_shape ("view()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
   return view_inferred (self, inferred, n_dims, error);
@@ -1082,8 +1098,7 @@ lt_tensor_reshape (LtTensor     *self,
   if (!lt_tensor_check_unnamed ("reshape()", self, error))
     return NULL;
 
-  whole = g_strdup_printf ("a tensor of %" G_GINT64_FORMAT " element%s", self->numel,
-                           self->numel == 1 ? "" : "s");
+  whole = describe_whole (self);
   if (!infer_shape ("reshape()", shape, n_dims, self->numel, whole, inferred, error))
     return NULL;
 
@@ -1130,7 +1145,7 @@ lt_tensor_flatten (LtTensor *self,
   if (start > end)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "flatten(): start dim %u comes after end dim %u", start, end);
+                   _("flatten(): start dim %u comes after end dim %u"), start, end);
       return NULL;
     }
 
@@ -1190,7 +1205,7 @@ lt_tensor_unflatten (LtTensor     *self,
   if (self->ndim == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                           "unflatten(): cannot unflatten a 0-dim tensor; it has no dims");
+                           _("unflatten(): cannot unflatten a 0-dim tensor; it has no dims"));
       return NULL;
     }
   if (!lt_tensor_wrap_dim ("unflatten()", dim, self->ndim, &d, error))
@@ -1198,16 +1213,16 @@ lt_tensor_unflatten (LtTensor     *self,
   if (n_sizes == 0)
     {
       g_set_error_literal (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "unflatten(): sizes must not be empty");
+                           _("unflatten(): sizes must not be empty"));
       return NULL;
     }
   if (self->ndim - 1 + n_sizes > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "unflatten(): the result would have more than %d dims", LT_MAX_DIMS);
+                   _("unflatten(): the result would have more than %d dims"), LT_MAX_DIMS);
       return NULL;
     }
-  whole = g_strdup_printf ("dim %u of size %" G_GINT64_FORMAT, d, self->sizes[d]);
+  whole = g_strdup_printf (_("dim %u of size %" PRId64), d, self->sizes[d]);
   if (!infer_shape ("unflatten()", sizes, n_sizes, self->sizes[d], whole, inferred, error))
     return NULL;
 
@@ -1234,15 +1249,15 @@ expand_to (const char   *op,
   if (n_sizes < self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: %u sizes given for a tensor with %u dims; give at least one size per "
-                   "dim",
+                   _("%s: %u sizes given for a tensor with %u dims; give at least one size per "
+                     "dim"),
                    op, n_sizes, self->ndim);
       return NULL;
     }
   if (n_sizes > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: %u dims are more than the %d a tensor can have", op, n_sizes,
+                   _("%s: %u dims are more than the %d a tensor can have"), op, n_sizes,
                    LT_MAX_DIMS);
       return NULL;
     }
@@ -1269,8 +1284,8 @@ expand_to (const char   *op,
           if (existing < 0)
             {
               g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                           "%s: size -1 is not allowed for the new leading dim %u; -1 keeps an "
-                           "existing size",
+                           _("%s: size -1 is not allowed for the new leading dim %u; -1 keeps an "
+                             "existing size"),
                            op, i);
               return NULL;
             }
@@ -1279,7 +1294,7 @@ expand_to (const char   *op,
       else if (target < 0)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "%s: size %" G_GINT64_FORMAT " of dim %u is negative", op, target, i);
+                       _("%s: size %" PRId64 " of dim %u is negative"), op, target, i);
           return NULL;
         }
 
@@ -1290,9 +1305,9 @@ expand_to (const char   *op,
               g_autofree char *wanted = lt_layout_shape_to_string (n_sizes, sizes);
               g_autofree char *have = lt_layout_shape_to_string (self->ndim, self->sizes);
               g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                           "%s: the size %" G_GINT64_FORMAT " of dim %u must match the existing "
-                           "size %" G_GINT64_FORMAT ", because only dims of size 1 can be "
-                           "expanded (target sizes %s, tensor sizes %s)",
+                           _("%s: the size %" PRId64 " of dim %u must match the existing "
+                             "size %" PRId64 ", because only dims of size 1 can be "
+                             "expanded (target sizes %s, tensor sizes %s)"),
                            op, target, i, size, wanted, have);
               return NULL;
             }
@@ -1410,7 +1425,7 @@ strided_view (const char   *op,
   if (n_sizes != n_strides)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: %u sizes but %u strides; give one stride per size", op, n_sizes,
+                   _("%s: %u sizes but %u strides; give one stride per size"), op, n_sizes,
                    n_strides);
       return NULL;
     }
@@ -1419,7 +1434,7 @@ strided_view (const char   *op,
   if (storage_offset < 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_BOUNDS,
-                   "%s: storage offset %" G_GINT64_FORMAT " is negative", op, storage_offset);
+                   _("%s: storage offset %" PRId64 " is negative"), op, storage_offset);
       return NULL;
     }
 
@@ -1430,8 +1445,8 @@ strided_view (const char   *op,
   if (!lt_layout_extent (n_sizes, sizes, strides, storage_offset, &lowest, &highest))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "%s: the storage indices these sizes, strides and offset reach do not fit in "
-                   "64 bits",
+                   _("%s: the storage indices these sizes, strides and offset reach do not fit in "
+                     "64 bits"),
                    op);
       return NULL;
     }
@@ -1440,11 +1455,15 @@ strided_view (const char   *op,
       g_autofree char *size_text = lt_layout_shape_to_string (n_sizes, sizes);
       g_autofree char *stride_text = lt_layout_shape_to_string (n_strides, strides);
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_BOUNDS,
-                   "%s: sizes %s and strides %s at storage offset %" G_GINT64_FORMAT
-                   " reach storage indices %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                   ", outside the storage of %" G_GINT64_FORMAT " element%s",
-                   op, size_text, stride_text, storage_offset, lowest, highest, n_elements,
-                   n_elements == 1 ? "" : "s");
+                   g_dngettext (lt_gettext_domain (),
+                                "%s: sizes %s and strides %s at storage offset %" PRId64
+                                " reach storage indices %" PRId64 " to %" PRId64
+                                ", outside the storage of %" PRId64 " element",
+                                "%s: sizes %s and strides %s at storage offset %" PRId64
+                                " reach storage indices %" PRId64 " to %" PRId64
+                                ", outside the storage of %" PRId64 " elements",
+                                (gulong) n_elements),
+                   op, size_text, stride_text, storage_offset, lowest, highest, n_elements);
       return NULL;
     }
 
@@ -1550,7 +1569,7 @@ lt_tensor_diagonal (LtTensor *self,
   if (self->ndim < 2)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "diagonal(): needs a tensor with at least 2 dims, but this one has %u",
+                   _("diagonal(): needs a tensor with at least 2 dims, but this one has %u"),
                    self->ndim);
       return NULL;
     }
@@ -1560,7 +1579,7 @@ lt_tensor_diagonal (LtTensor *self,
   if (d1 == d2)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "diagonal(): dim1 and dim2 are both dim %u; give two different dims", d1);
+                   _("diagonal(): dim1 and dim2 are both dim %u; give two different dims"), d1);
       return NULL;
     }
 
@@ -1631,15 +1650,15 @@ lt_tensor_unfold (LtTensor *self,
   if (size < 0 || size > max_size)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "unfold(): window size %" G_GINT64_FORMAT " must be from 0 to the size %"
-                   G_GINT64_FORMAT " of dim %u",
+                   _("unfold(): window size %" PRId64 " must be from 0 to the size %"
+                     PRId64 " of dim %u"),
                    size, max_size, d);
       return NULL;
     }
   if (step <= 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "unfold(): step %" G_GINT64_FORMAT " must be > 0", step);
+                   _("unfold(): step %" PRId64 " must be > 0"), step);
       return NULL;
     }
 
@@ -1653,8 +1672,8 @@ lt_tensor_unfold (LtTensor *self,
           if (meta.sizes[d] > 1)
             {
               g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                           "unfold(): step %" G_GINT64_FORMAT " times stride %" G_GINT64_FORMAT
-                           " does not fit in 64 bits",
+                           _("unfold(): step %" PRId64 " times stride %" PRId64
+                             " does not fit in 64 bits"),
                            step, self->strides[d]);
               return NULL;
             }
@@ -1701,7 +1720,7 @@ lt_tensor_flip (LtTensor  *self,
   if (n_dims > MAX (self->ndim, 1))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "flip(): %u dims given for a tensor with %u dims", n_dims, self->ndim);
+                   _("flip(): %u dims given for a tensor with %u dims"), n_dims, self->ndim);
       return NULL;
     }
   if (!wrap_dim_list ("flip()", dims, n_dims, self->ndim, wrapped, error))
@@ -1735,7 +1754,7 @@ check_split_dim (const char *op,
   if (self->ndim == 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "%s: needs a tensor with at least 1 dim", op);
+                   _("%s: needs a tensor with at least 1 dim"), op);
       return FALSE;
     }
   return lt_tensor_wrap_dim (op, dim, self->ndim, out_dim, error);
@@ -1800,8 +1819,8 @@ lt_tensor_split (LtTensor *self,
   if (split_size < 0 || (split_size == 0 && dim_size != 0))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "split(): split size %" G_GINT64_FORMAT " is invalid for dim %u of size %"
-                   G_GINT64_FORMAT "; it must be > 0 (or 0 for a dim of size 0)",
+                   _("split(): split size %" PRId64 " is invalid for dim %u of size %"
+                     PRId64 "; it must be > 0 (or 0 for a dim of size 0)"),
                    split_size, d, dim_size);
       return NULL;
     }
@@ -1810,7 +1829,7 @@ lt_tensor_split (LtTensor *self,
   if (n_pieces > G_MAXUINT)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "split(): %" G_GINT64_FORMAT " pieces are too many", n_pieces);
+                   _("split(): %" PRId64 " pieces are too many"), n_pieces);
       return NULL;
     }
 
@@ -1853,7 +1872,7 @@ lt_tensor_split_with_sizes (LtTensor     *self,
       if (split_sizes[i] < 0 || __builtin_add_overflow (total, split_sizes[i], &total))
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "split_with_sizes(): piece %u has the invalid size %" G_GINT64_FORMAT,
+                       _("split_with_sizes(): piece %u has the invalid size %" PRId64),
                        i, split_sizes[i]);
           return NULL;
         }
@@ -1862,8 +1881,8 @@ lt_tensor_split_with_sizes (LtTensor     *self,
     {
       g_autofree char *text = lt_layout_shape_to_string (n_split_sizes, split_sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH,
-                   "split_with_sizes(): sizes %s add up to %" G_GINT64_FORMAT
-                   ", not to the size %" G_GINT64_FORMAT " of dim %u",
+                   _("split_with_sizes(): sizes %s add up to %" PRId64
+                     ", not to the size %" PRId64 " of dim %u"),
                    text, total, self->sizes[d], d);
       return NULL;
     }
@@ -1901,7 +1920,7 @@ lt_tensor_chunk (LtTensor *self,
   if (chunks <= 0)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "chunk(): the number of chunks %" G_GINT64_FORMAT " must be > 0", chunks);
+                   _("chunk(): the number of chunks %" PRId64 " must be > 0"), chunks);
       return NULL;
     }
 
@@ -1914,7 +1933,7 @@ lt_tensor_chunk (LtTensor *self,
       if (chunks > G_MAXUINT)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                       "chunk(): %" G_GINT64_FORMAT " chunks are too many", chunks);
+                       _("chunk(): %" PRId64 " chunks are too many"), chunks);
           return NULL;
         }
       return split_by_sizes ("chunk()", self, d, NULL, chunks, 0, error);
@@ -1951,7 +1970,7 @@ lt_tensor_unbind (LtTensor *self,
   if (self->sizes[d] > G_MAXUINT)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "unbind(): %" G_GINT64_FORMAT " views are too many", self->sizes[d]);
+                   _("unbind(): %" PRId64 " views are too many"), self->sizes[d]);
       return NULL;
     }
 
@@ -2000,7 +2019,7 @@ lt_tensor_view_as_real (LtTensor *self,
   if (!lt_dtype_is_complex (dtype))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "view_as_real(): needs a complex tensor, but this one is %s",
+                   _("view_as_real(): needs a complex tensor, but this one is %s"),
                    lt_dtype_get_name (dtype));
       return NULL;
     }
@@ -2018,9 +2037,9 @@ lt_tensor_view_as_real (LtTensor *self,
   if (__builtin_mul_overflow (meta.offset, 2, &meta.offset))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "view_as_real(): the storage offset %" G_GINT64_FORMAT " of this empty view "
-                   "does not fit in 64 bits once doubled; give it a smaller offset with "
-                   "as_strided() first",
+                   _("view_as_real(): the storage offset %" PRId64 " of this empty view "
+                     "does not fit in 64 bits once doubled; give it a smaller offset with "
+                     "as_strided() first"),
                    self->storage_offset);
       return NULL;
     }
@@ -2060,31 +2079,31 @@ lt_tensor_view_as_complex (LtTensor *self,
   if (dtype != LT_DTYPE_FLOAT32 && dtype != LT_DTYPE_FLOAT64)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                   "view_as_complex(): needs a float32 or float64 tensor, but this one is %s",
+                   _("view_as_complex(): needs a float32 or float64 tensor, but this one is %s"),
                    lt_dtype_get_name (dtype));
       return NULL;
     }
 
   if (self->ndim == 0)
-    problem = "it has no dims; it needs a last dim of size 2";
+    problem = N_("it has no dims; it needs a last dim of size 2");
   else if (self->sizes[self->ndim - 1] != 2)
-    problem = "its last dim does not have size 2";
+    problem = N_("its last dim does not have size 2");
   else if (self->strides[self->ndim - 1] != 1)
-    problem = "its last dim does not have stride 1";
+    problem = N_("its last dim does not have stride 1");
   else if (self->storage_offset % 2 != 0)
-    problem = "its storage offset is odd";
+    problem = N_("its storage offset is odd");
   else
     for (guint d = 0; d + 1 < self->ndim; d++)
       if (self->strides[d] % 2 != 0)
-        problem = "a stride other than the last one is odd";
+        problem = N_("a stride other than the last one is odd");
 
   if (problem != NULL)
     {
       g_autofree char *layout = lt_tensor_describe_layout (self);
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "view_as_complex(): cannot view the tensor with %s at storage offset %"
-                   G_GINT64_FORMAT " as complex: %s",
-                   layout, self->storage_offset, problem);
+                   _("view_as_complex(): cannot view the tensor with %s at storage offset %"
+                     PRId64 " as complex: %s"),
+                   layout, self->storage_offset, _(problem));
       return NULL;
     }
 

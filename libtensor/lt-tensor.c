@@ -11,6 +11,7 @@
 
 #include "lt-enums.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-memory-private.h"
 #include "lt-tensor-private.h"
@@ -261,7 +262,8 @@ lt_tensor_check_sizes (const char   *op,
   if (n_sizes > LT_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%s: %u dims are more than the %d a tensor can have", op, n_sizes, LT_MAX_DIMS);
+                   _("%s: %u dims are more than the %d a tensor can have"), op, n_sizes,
+                   LT_MAX_DIMS);
       return FALSE;
     }
 
@@ -270,8 +272,8 @@ lt_tensor_check_sizes (const char   *op,
       {
         g_autofree char *shape = lt_layout_shape_to_string (n_sizes, sizes);
         g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                     "%s: size %" G_GINT64_FORMAT " of dim %u in %s is negative; sizes must be "
-                     ">= 0",
+                     _("%s: size %" PRId64 " of dim %u in %s is negative; sizes must be "
+                       ">= 0"),
                      op, sizes[d], d, shape);
         return FALSE;
       }
@@ -280,7 +282,7 @@ lt_tensor_check_sizes (const char   *op,
     {
       g_autofree char *shape = lt_layout_shape_to_string (n_sizes, sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "%s: the number of elements of %s does not fit in 64 bits", op, shape);
+                   _("%s: the number of elements of %s does not fit in 64 bits"), op, shape);
       return FALSE;
     }
 
@@ -307,7 +309,7 @@ new_contiguous (const LtBackend *backend,
     {
       g_autofree char *shape = lt_layout_shape_to_string (ndim, sizes);
       g_set_error (error, LT_ERROR, LT_ERROR_OVERFLOW,
-                   "%s: the strides of %s do not fit in 64 bits", op, shape);
+                   _("%s: the strides of %s do not fit in 64 bits"), op, shape);
       return NULL;
     }
 
@@ -405,9 +407,13 @@ lt_tensor_wrap_dim (const char *op,
   if (dim < -range || dim >= range)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                   "%s: dim %d is out of range for a tensor with %u dim%s (expected a dim from "
-                   "%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
-                   op, dim, ndim, ndim == 1 ? "" : "s", -range, range - 1);
+                   g_dngettext (lt_gettext_domain (),
+                                "%s: dim %d is out of range for a tensor with %u dim (expected a "
+                                "dim from %" PRId64 " to %" PRId64 ")",
+                                "%s: dim %d is out of range for a tensor with %u dims (expected a "
+                                "dim from %" PRId64 " to %" PRId64 ")",
+                                ndim),
+                   op, dim, ndim, -range, range - 1);
       return FALSE;
     }
 
@@ -426,9 +432,9 @@ lt_tensor_check_writable (const char *op,
     {
       g_autofree char *layout = lt_tensor_describe_layout (self);
       g_set_error (error, LT_ERROR, LT_ERROR_INTERNAL_OVERLAP,
-                   "%s: cannot write into a tensor with %s, because several of its elements "
-                   "are the same storage element (an expanded or overlapping view); "
-                   "write into clone() or contiguous() instead",
+                   _("%s: cannot write into a tensor with %s, because several of its elements "
+                     "are the same storage element (an expanded or overlapping view); "
+                     "write into clone() or contiguous() instead"),
                    op, layout);
       return FALSE;
     }
@@ -459,7 +465,7 @@ lt_tensor_describe_layout (LtTensor *self)
   g_autofree char *sizes = lt_layout_shape_to_string (self->ndim, self->sizes);
   g_autofree char *strides = lt_layout_shape_to_string (self->ndim, self->strides);
 
-  return g_strdup_printf ("sizes %s and strides %s", sizes, strides);
+  return g_strdup_printf (_("sizes %s and strides %s"), sizes, strides);
 }
 
 /**
@@ -667,11 +673,11 @@ lt_tensor_get_storage_indices (LtTensor *self,
   if (__builtin_mul_overflow ((gsize) self->numel, sizeof (gint64), &nbytes))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "the storage indices of %" G_GINT64_FORMAT " elements would need more "
-                   "memory than can be addressed", self->numel);
+                   _("the storage indices of %" PRId64 " elements would need more "
+                     "memory than can be addressed"), self->numel);
       return NULL;
     }
-  indices = lt_memory_alloc (nbytes, "the storage indices of a tensor", error);
+  indices = lt_memory_alloc (nbytes, N_("the storage indices of a tensor"), error);
   if (indices == NULL)
     return NULL;
   lt_layout_storage_indices (self->ndim, self->sizes, self->strides, self->storage_offset,
@@ -744,7 +750,7 @@ lt_tensor_storage_index_of (LtTensor     *self,
   if (n_indices != self->ndim)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
-                   "%u indices given for a tensor with %u dims; give one index per dim",
+                   _("%u indices given for a tensor with %u dims; give one index per dim"),
                    n_indices, self->ndim);
       return FALSE;
     }
@@ -757,8 +763,8 @@ lt_tensor_storage_index_of (LtTensor     *self,
       if (index < -self->sizes[d] || index >= self->sizes[d])
         {
           g_set_error (error, LT_ERROR, LT_ERROR_INDEX_OUT_OF_RANGE,
-                       "index %" G_GINT64_FORMAT " is out of range for dim %u of size %"
-                       G_GINT64_FORMAT,
+                       _("index %" PRId64 " is out of range for dim %u of size %"
+                         PRId64),
                        index, d, self->sizes[d]);
           return FALSE;
         }

@@ -21,6 +21,7 @@
 #include "lt-backend-module.h"
 #include "lt-dtype-private.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-pointwise.h"
 #include "backends/lt-kernel-ops.h"
@@ -204,8 +205,8 @@ plan_reduce (const LtReduceParams *params,
 
 too_many:
   g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-               "device reductions handle %d kept and %d reduced dims of size above 1; reshape "
-               "the tensor first", LT_KR_MAX_DIMS, LT_KR_MAX_DIMS);
+               _("device reductions handle %d kept and %d reduced dims of size above 1; reshape "
+                 "the tensor first"), LT_KR_MAX_DIMS, LT_KR_MAX_DIMS);
   return FALSE;
 }
 
@@ -220,8 +221,8 @@ kept_from_loop (const LtLoopShape *loop,
   if (loop->ndim > LT_KR_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "device kernels handle %d dims that cannot be merged, and this one has %u; "
-                   "reshape the tensor first", LT_KR_MAX_DIMS, loop->ndim);
+                   _("device kernels handle %d dims that cannot be merged, and this one has %u; "
+                     "reshape the tensor first"), LT_KR_MAX_DIMS, loop->ndim);
       return FALSE;
     }
   args->n_out = 1;
@@ -349,8 +350,8 @@ plan_random (guint                 ndim,
       if (args->ndim == LT_KRAND_MAX_DIMS)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                       "device random fills handle %d dims of size above 1; reshape the tensor "
-                       "first", LT_KRAND_MAX_DIMS);
+                       _("device random fills handle %d dims of size above 1; reshape the tensor "
+                         "first"), LT_KRAND_MAX_DIMS);
           return FALSE;
         }
       args->sizes[args->ndim] = sizes[d];
@@ -413,8 +414,8 @@ plan_matmul (guint            batch_ndim,
       if (args->batch_ndim == LT_KM_MAX_BATCH_DIMS)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                       "device matrix products handle %d batch dims of size above 1; reshape "
-                       "the operands first", LT_KM_MAX_BATCH_DIMS);
+                       _("device matrix products handle %d batch dims of size above 1; reshape "
+                         "the operands first"), LT_KM_MAX_BATCH_DIMS);
           return FALSE;
         }
       args->batch_sizes[args->batch_ndim] = batch_sizes[d];
@@ -538,12 +539,12 @@ load_module (LtDeviceType device_type,
       module = g_module_open (path, G_MODULE_BIND_LOCAL);
       if (module == NULL)
         {
-          *why = g_strdup_printf ("%s could not be loaded: %s", path, g_module_error ());
+          *why = g_strdup_printf (_("%s could not be loaded: %s"), path, g_module_error ());
           return NULL;
         }
       if (!g_module_symbol (module, LT_BACKEND_MODULE_QUERY, (gpointer *) &query) || query == NULL)
         {
-          *why = g_strdup_printf ("%s is not a libtensor backend module (no %s())", path,
+          *why = g_strdup_printf (_("%s is not a libtensor backend module (no %s())"), path,
                                   LT_BACKEND_MODULE_QUERY);
           g_module_close (module);
           return NULL;
@@ -552,7 +553,7 @@ load_module (LtDeviceType device_type,
       if (info == NULL || info->abi_version != LT_BACKEND_MODULE_ABI
           || info->device_type != device_type)
         {
-          *why = g_strdup_printf ("%s was built for another version of libtensor", path);
+          *why = g_strdup_printf (_("%s was built for another version of libtensor"), path);
           g_module_close (module);
           return NULL;
         }
@@ -563,7 +564,7 @@ load_module (LtDeviceType device_type,
       return info;
     }
 
-  *why = g_strdup_printf ("the %s backend is not installed (no %s in %s)",
+  *why = g_strdup_printf (_("the %s backend is not installed (no %s in %s)"),
                           type_label (device_type), file_name, looked_in);
   return NULL;
 }
@@ -636,35 +637,35 @@ lt_backend_for_device (const LtDevice *device,
       if (index == 0)
         return lt_cpu_backend_get ();
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "%s is not available: the host is the one CPU device, cpu", name);
+                   _("%s is not available: the host is the one CPU device, cpu"), name);
       return NULL;
     }
 
   module = get_module (device_type, &why);
   if (module == NULL)
     {
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "%s is not available: %s", name, why);
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, _("%s is not available: %s"), name, why);
       return NULL;
     }
 
   count = module->count_devices (&local_error);
   if (count == 0)
     {
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "%s is not available: %s", name,
-                   local_error != NULL ? local_error->message : "no device found");
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, _("%s is not available: %s"), name,
+                   local_error != NULL ? local_error->message : _("no device found"));
       return NULL;
     }
   if (index >= count && count == 1)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "%s is not available: there is one %s device, %s:0", name,
+                   _("%s is not available: there is one %s device, %s:0"), name,
                    type_label (device_type), module_stem (device_type));
       return NULL;
     }
   if (index >= count)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "%s is not available: there are %u %s devices, %s:0 to %s:%u", name, count,
+                   _("%s is not available: there are %u %s devices, %s:0 to %s:%u"), name, count,
                    type_label (device_type), module_stem (device_type), module_stem (device_type),
                    count - 1);
       return NULL;

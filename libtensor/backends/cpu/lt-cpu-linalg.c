@@ -22,6 +22,7 @@
 #include "lt-cpu-loop.h"
 #include "lt-cpu-private.h"
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-memory-private.h"
 #include "lt-threads-private.h"
 
@@ -435,11 +436,12 @@ scratch_get (char       **buffer,
       || __builtin_mul_overflow (nbytes, (gint64) element_size, &nbytes))
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,
-                   "a %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT " scratch matrix for a matrix "
-                   "product would need more than 2^63 bytes", rows, cols);
+                   _("a %" PRId64 " x %" PRId64 " scratch matrix for a matrix "
+                     "product would need more than 2^63 bytes"), rows, cols);
       return NULL;
     }
-  *buffer = lt_memory_alloc ((gsize) nbytes, "a scratch matrix of a matrix product", error);
+  *buffer = lt_memory_alloc ((gsize) nbytes, N_("a scratch matrix of a matrix product"),
+                             error);
   return *buffer;
 }
 

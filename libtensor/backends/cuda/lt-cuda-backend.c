@@ -27,6 +27,7 @@
 #include "lt-cuda-private.h"
 #include "lt-cuda-backend-private.h"
 #include "backends/lt-backend-module.h"
+#include "lt-i18n-private.h"
 
 /* lt-cuda-copy.cu numbers the dtypes as LtDType does. */
 G_STATIC_ASSERT (LT_DTYPE_BOOL == 0 && LT_DTYPE_UINT8 == 1 && LT_DTYPE_INT8 == 2);
@@ -63,7 +64,8 @@ lt_cuda_set_error (GError     **error,
 {
   g_set_error (error, LT_ERROR,
                status == cudaErrorMemoryAllocation ? LT_ERROR_OUT_OF_MEMORY : LT_ERROR_DEVICE,
-               "%s failed: %s (%s)", what, cudaGetErrorString (status), cudaGetErrorName (status));
+               _("%s failed: %s (%s)"), what, cudaGetErrorString (status),
+               cudaGetErrorName (status));
 }
 
 static const LtBackend cuda_backend_template;
@@ -84,28 +86,28 @@ count_devices_once (void)
           cudaRuntimeGetVersion (&runtime);
           cudaDriverGetVersion (&driver);
           if (status == cudaErrorInsufficientDriver && driver == 0)
-            no_devices_why = g_strdup_printf ("no CUDA driver found: libtensor was built with "
-                                              "CUDA %d.%d and needs NVIDIA's driver for "
-                                              "CUDA %d.%d or newer",
+            no_devices_why = g_strdup_printf (_("no CUDA driver found: libtensor was built with "
+                                                "CUDA %d.%d and needs NVIDIA's driver for "
+                                                "CUDA %d.%d or newer"),
                                               runtime / 1000, runtime % 1000 / 10,
                                               runtime / 1000, runtime % 1000 / 10);
           else if (status == cudaErrorInsufficientDriver)
-            no_devices_why = g_strdup_printf ("the CUDA driver is too old: it supports CUDA "
-                                              "%d.%d, but libtensor was built with CUDA %d.%d "
-                                              "and needs a driver for CUDA %d.%d or newer",
+            no_devices_why = g_strdup_printf (_("the CUDA driver is too old: it supports CUDA "
+                                                "%d.%d, but libtensor was built with CUDA %d.%d "
+                                                "and needs a driver for CUDA %d.%d or newer"),
                                               driver / 1000, driver % 1000 / 10,
                                               runtime / 1000, runtime % 1000 / 10,
                                               runtime / 1000, runtime % 1000 / 10);
           else if (status == cudaErrorNoDevice)
-            no_devices_why = g_strdup ("no CUDA device found");
+            no_devices_why = g_strdup (_("no CUDA device found"));
           else
-            no_devices_why = g_strdup_printf ("CUDA could not be initialised: %s (%s)",
+            no_devices_why = g_strdup_printf (_("CUDA could not be initialised: %s (%s)"),
                                               cudaGetErrorString (status),
                                               cudaGetErrorName (status));
           n_devices = 0;
         }
       else if (n_devices == 0)
-        no_devices_why = g_strdup ("no CUDA device found");
+        no_devices_why = g_strdup (_("no CUDA device found"));
 
       devices = g_new0 (CudaDevice, MAX (n_devices, 1));
       for (int i = 0; i < n_devices; i++)
@@ -157,7 +159,7 @@ cuda_get_backend (guint    index,
     status = cudaFree (NULL);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "opening the CUDA device");
+      lt_cuda_set_error (error, status, _("opening the CUDA device"));
       return NULL;
     }
   g_mutex_lock (&devices_lock);
@@ -283,7 +285,7 @@ cuda_upload (const LtBackend *backend,
     status = cudaMemcpy ((guint8 *) dst + dst_offset, src, nbytes, cudaMemcpyHostToDevice);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "cudaMemcpy() to the device");
+      lt_cuda_set_error (error, status, _("cudaMemcpy() to the device"));
       return FALSE;
     }
   return TRUE;
@@ -306,7 +308,7 @@ cuda_download (const LtBackend *backend,
     status = cudaMemcpy (dst, (const guint8 *) src + src_offset, nbytes, cudaMemcpyDeviceToHost);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "cudaMemcpy() from the device");
+      lt_cuda_set_error (error, status, _("cudaMemcpy() from the device"));
       return FALSE;
     }
   return TRUE;
@@ -338,8 +340,8 @@ shape_for (guint            ndim,
   if (loop.ndim > LT_CUDA_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "CUDA copies handle %d dims that cannot be merged, and this one has %u; copy "
-                   "it in parts",
+                   _("CUDA copies handle %d dims that cannot be merged, and this one has %u; copy "
+                     "it in parts"),
                    LT_CUDA_MAX_DIMS, loop.ndim);
       return FALSE;
     }
@@ -386,14 +388,14 @@ lt_cuda_check_launch (cudaError_t  status,
                       const char  *kernel_format,
                       ...)
 {
-  const char *when = "launching";
+  gboolean running = FALSE;
   g_autofree char *kernel = NULL;
   va_list args;
 
   if (status == cudaSuccess && sync_each_launch ())
     {
       status = cudaDeviceSynchronize ();
-      when = "running";
+      running = TRUE;
     }
   if (status == cudaSuccess)
     return TRUE;
@@ -403,8 +405,9 @@ lt_cuda_check_launch (cudaError_t  status,
   va_end (args);
   g_set_error (error, LT_ERROR,
                status == cudaErrorMemoryAllocation ? LT_ERROR_OUT_OF_MEMORY : LT_ERROR_DEVICE,
-               "%s the CUDA kernel %s failed: %s (%s)", when, kernel, cudaGetErrorString (status),
-               cudaGetErrorName (status));
+               running ? _("running the CUDA kernel %s failed: %s (%s)")
+                       : _("launching the CUDA kernel %s failed: %s (%s)"),
+               kernel, cudaGetErrorString (status), cudaGetErrorName (status));
   return FALSE;
 }
 

@@ -26,6 +26,7 @@
 
 #include "lt-error.h"
 #include "lt-cuda-backend-private.h"
+#include "lt-i18n-private.h"
 
 /* The four GEMMs differ only in their element types, all passed by
  * pointer; one pointer type calls them all. */
@@ -252,7 +253,7 @@ lt_cuda_blas_matmul (const LtBackend    *self,
     {
       g_set_error (error, LT_ERROR,
                    status == CUBLAS_STATUS_ALLOC_FAILED ? LT_ERROR_OUT_OF_MEMORY : LT_ERROR_DEVICE,
-                   "cuBLAS's matrix product failed: %s", status_string (status));
+                   _("cuBLAS's matrix product failed: %s"), status_string (status));
       return FALSE;
     }
   *done = TRUE;

@@ -17,6 +17,7 @@
 #include "lt-error.h"
 #include "lt-cuda-private.h"
 #include "lt-cuda-backend-private.h"
+#include "lt-i18n-private.h"
 
 /* The merged dims of @n_operands operands (the output first) into @shape,
  * their element count, and whether every offset the launch reaches fits
@@ -41,7 +42,7 @@ shape_for (guint             ndim,
   if (loop.ndim > LT_CUDA_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "CUDA kernels handle %d dims that cannot be merged, and this one has %u",
+                   _("CUDA kernels handle %d dims that cannot be merged, and this one has %u"),
                    LT_CUDA_MAX_DIMS, loop.ndim);
       return FALSE;
     }
@@ -237,7 +238,7 @@ cuda_any_zero (const LtBackend *self,
     status = cudaMalloc ((void **) &flag, sizeof *flag);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "allocating a flag on the device");
+      lt_cuda_set_error (error, status, _("allocating a flag on the device"));
       return FALSE;
     }
   status = cudaMemset (flag, 0, sizeof *flag);
@@ -250,7 +251,7 @@ cuda_any_zero (const LtBackend *self,
   cudaFree (flag);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "looking for zeros on the device");
+      lt_cuda_set_error (error, status, _("looking for zeros on the device"));
       return FALSE;
     }
   *found = host_flag != 0;

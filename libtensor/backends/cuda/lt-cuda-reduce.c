@@ -15,6 +15,7 @@
 #include "lt-error.h"
 #include "lt-cuda-backend-private.h"
 #include "lt-cuda-reduce.h"
+#include "lt-i18n-private.h"
 
 static gboolean
 cuda_reduce (const LtBackend      *self,
@@ -126,7 +127,7 @@ cuda_allclose (const LtBackend *self,
     status = cudaMalloc ((void **) &flag, sizeof *flag);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "allocating a flag on the device");
+      lt_cuda_set_error (error, status, _("allocating a flag on the device"));
       return FALSE;
     }
   status = cudaMemcpy (flag, &host_flag, sizeof host_flag, cudaMemcpyHostToDevice);
@@ -138,7 +139,7 @@ cuda_allclose (const LtBackend *self,
   cudaFree (flag);
   if (status != cudaSuccess)
     {
-      lt_cuda_set_error (error, status, "comparing tensors on the device");
+      lt_cuda_set_error (error, status, _("comparing tensors on the device"));
       return FALSE;
     }
   *close = host_flag != 0;

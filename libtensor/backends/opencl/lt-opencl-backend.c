@@ -23,6 +23,7 @@
 #include <gmodule.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-opencl-private.h"
 #include "backends/lt-backend-module.h"
 
@@ -68,7 +69,7 @@ status_name (cl_int status)
     case -1001: /* CL_PLATFORM_NOT_FOUND_KHR, from the ICD loader */
       return "CL_PLATFORM_NOT_FOUND_KHR";
     default:
-      return "an OpenCL error";
+      return _("an OpenCL error");
     }
 }
 
@@ -82,7 +83,7 @@ lt_opencl_set_error (GError    **error,
                    || status == CL_OUT_OF_HOST_MEMORY
                  ? LT_ERROR_OUT_OF_MEMORY
                  : LT_ERROR_DEVICE,
-               "%s failed: %s (%d)", what, status_name (status), status);
+               _("%s failed: %s (%d)"), what, status_name (status), status);
 }
 
 static char *
@@ -132,13 +133,13 @@ enumerate_devices (void)
   status = clGetPlatformIDs (0, NULL, &n_platforms);
   if (status == -1001 || (status == CL_SUCCESS && n_platforms == 0))
     {
-      no_devices_why = g_strdup ("no OpenCL platform found (install an ICD such as "
-                                 "pocl-opencl-icd, or a GPU driver)");
+      no_devices_why = g_strdup (_("no OpenCL platform found (install an ICD such as "
+                                   "pocl-opencl-icd, or a GPU driver)"));
       return;
     }
   if (status != CL_SUCCESS)
     {
-      no_devices_why = g_strdup_printf ("the OpenCL platforms could not be listed: %s (%d)",
+      no_devices_why = g_strdup_printf (_("the OpenCL platforms could not be listed: %s (%d)"),
                                         status_name (status), status);
       return;
     }
@@ -173,8 +174,11 @@ enumerate_devices (void)
     }
 
   if (devices->len == 0)
-    no_devices_why = g_strdup_printf ("the %u OpenCL platform%s found have no devices",
-                                      n_platforms, n_platforms == 1 ? "" : "s");
+    no_devices_why = g_strdup_printf (g_dngettext (lt_gettext_domain (),
+                                                   "the %u OpenCL platform found have no devices",
+                                                   "the %u OpenCL platforms found have no devices",
+                                                   n_platforms),
+                                      n_platforms);
 }
 
 static void

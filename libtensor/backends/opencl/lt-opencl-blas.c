@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-opencl-private.h"
 
 void
@@ -244,13 +245,13 @@ lt_opencl_blas_matmul (LtOpenCLDevice     *device,
   if (status != CLBlastSuccess)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "CLBlast's matrix product on opencl:%u failed (status %d)", device->index,
+                   _("CLBlast's matrix product on opencl:%u failed (status %d)"), device->index,
                    (int) status);
       return FALSE;
     }
   if (finished != CL_SUCCESS)
     {
-      lt_opencl_set_error (error, finished, "running CLBlast's matrix product");
+      lt_opencl_set_error (error, finished, _("running CLBlast's matrix product"));
       return FALSE;
     }
   *done = TRUE;

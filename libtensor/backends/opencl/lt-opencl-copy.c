@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-layout.h"
 #include "lt-opencl-private.h"
 
@@ -143,8 +144,8 @@ lt_opencl_build_program (LtOpenCLDevice    *device,
       clGetProgramBuildInfo (program, device->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_size);
       log = g_malloc0 (log_size + 1);
       clGetProgramBuildInfo (program, device->device, CL_PROGRAM_BUILD_LOG, log_size, log, NULL);
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, "building the OpenCL kernels of %s (%s) "
-                   "failed (%d): %s", last_name, options, status,
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE, _("building the OpenCL kernels of %s (%s) "
+                     "failed (%d): %s"), last_name, options, status,
                    g_strstrip (log));
       clReleaseProgram (program);
       return NULL;
@@ -223,9 +224,9 @@ lt_opencl_check_dtypes (LtOpenCLDevice          *device,
       if (dtype == LT_DTYPE_FLOAT64 || dtype == LT_DTYPE_COMPLEX128)
         {
           g_set_error (error, LT_ERROR, LT_ERROR_DTYPE,
-                       "opencl:%u has no float64 support: %s tensors can be stored and copied "
-                       "there, but not computed with; compute in %s (to_dtype() on the CPU), "
-                       "or move the tensors to the CPU with to_cpu()",
+                       _("opencl:%u has no float64 support: %s tensors can be stored and copied "
+                         "there, but not computed with; compute in %s (to_dtype() on the CPU), "
+                         "or move the tensors to the CPU with to_cpu()"),
                        device->index, lt_dtype_get_name (dtype),
                        dtype == LT_DTYPE_FLOAT64 ? "float32" : "complex64");
           return FALSE;
@@ -326,8 +327,8 @@ shape_for (guint            ndim,
   if (loop.ndim > LT_OPENCL_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "OpenCL copies handle %d dims that cannot be merged, and this one has %u; "
-                   "copy it in parts",
+                   _("OpenCL copies handle %d dims that cannot be merged, and this one has %u; "
+                     "copy it in parts"),
                    LT_OPENCL_MAX_DIMS, loop.ndim);
       return FALSE;
     }
@@ -367,7 +368,7 @@ lt_opencl_launch (LtOpenCLDevice *device,
   status = clFinish (device->queue);
   if (status != CL_SUCCESS)
     {
-      lt_opencl_set_error (error, status, "running an OpenCL kernel");
+      lt_opencl_set_error (error, status, _("running an OpenCL kernel"));
       return FALSE;
     }
   return TRUE;

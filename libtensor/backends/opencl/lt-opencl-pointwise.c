@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-opencl-private.h"
 
 /* The same layout as LtOpenCLShape4 in lt-opencl-pointwise.cl. */
@@ -157,7 +158,7 @@ shape_for (guint             ndim,
   if (loop.ndim > LT_OPENCL_MAX_DIMS)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   "OpenCL kernels handle %d dims that cannot be merged, and this one has %u",
+                   _("OpenCL kernels handle %d dims that cannot be merged, and this one has %u"),
                    LT_OPENCL_MAX_DIMS, loop.ndim);
       return FALSE;
     }
@@ -369,7 +370,7 @@ opencl_any_zero (const LtBackend *self,
                                 sizeof flag, &flag, &status);
   if (flag_buffer == NULL)
     {
-      lt_opencl_set_error (error, status, "allocating a flag on the device");
+      lt_opencl_set_error (error, status, _("allocating a flag on the device"));
       return FALSE;
     }
   /* The kernel takes the operand, its offset, then the flag. */
@@ -381,7 +382,7 @@ opencl_any_zero (const LtBackend *self,
                                     0, NULL, NULL);
       if (status != CL_SUCCESS)
         {
-          lt_opencl_set_error (error, status, "reading a flag from the device");
+          lt_opencl_set_error (error, status, _("reading a flag from the device"));
           done = FALSE;
         }
     }

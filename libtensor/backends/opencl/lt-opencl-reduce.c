@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lt-error.h"
+#include "lt-i18n-private.h"
 #include "lt-opencl-private.h"
 
 
@@ -232,7 +233,7 @@ opencl_allclose (const LtBackend *self,
                                 sizeof flag, &flag, &status);
   if (flag_buffer == NULL)
     {
-      lt_opencl_set_error (error, status, "allocating a flag on the device");
+      lt_opencl_set_error (error, status, _("allocating a flag on the device"));
       return FALSE;
     }
   done = launch (device, KERNEL_ALLCLOSE, args.n_out, 5,
@@ -246,7 +247,7 @@ opencl_allclose (const LtBackend *self,
                                     0, NULL, NULL);
       if (status != CL_SUCCESS)
         {
-          lt_opencl_set_error (error, status, "reading a flag from the device");
+          lt_opencl_set_error (error, status, _("reading a flag from the device"));
           done = FALSE;
         }
     }
