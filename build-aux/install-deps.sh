@@ -12,6 +12,7 @@ packages="
   clang libclang-rt-14-dev valgrind
   libgtk-4-dev libgtk-4-bin libadwaita-1-dev
   xvfb xauth dbus-daemon desktop-file-utils appstream gettext chromium
+  jupyter-nbconvert python3-ipykernel
   gnome-desktop-testing
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libclblast-dev
 "

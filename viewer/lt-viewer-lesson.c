@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "lt-viewer-format.h"
 #include "lt-viewer-lesson.h"
 #include "lt-viewer-palette.h"
 
@@ -734,6 +735,45 @@ lt_viewer_lesson_set_pytorch_only (LtViewerLesson *self,
     emit_changed (self);
 }
 
+/* The base and what it was made from (@literal is taken); every view is
+ * evaluated again over it, then one ::changed. */
+static void
+replace_base (LtViewerLesson   *self,
+              LtTensor         *base,
+              LtViewerContents  contents,
+              char             *literal,
+              guint64           seed)
+{
+  LtDType old_dtype = self->dtype;
+  const gint64 *sizes;
+
+  self->dtype = lt_tensor_get_dtype (base);
+  sizes = lt_tensor_get_sizes (base, &self->n_dims);
+  if (self->n_dims > 0)
+    memcpy (self->shape, sizes, self->n_dims * sizeof (gint64));
+  self->contents = contents;
+  g_free (self->literal);
+  self->literal = literal;
+  self->seed = seed;
+  g_set_object (&self->base, base);
+  self->masks_valid = FALSE;
+
+  self->batch++;
+  for (guint i = 0; i < self->views->len; i++)
+    lt_viewer_view_set_base (g_ptr_array_index (self->views, i), base);
+  self->batch--;
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASE]);
+  if (old_dtype != self->dtype)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DTYPE]);
+  if (self->hover_cell >= lt_storage_get_n_elements (lt_tensor_get_storage (base)))
+    {
+      self->hover_cell = -1;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER_CELL]);
+    }
+  emit_changed (self);
+}
+
 /**
  * lt_viewer_lesson_set_base:
  * @self: a #LtViewerLesson
@@ -764,8 +804,6 @@ lt_viewer_lesson_set_base (LtViewerLesson   *self,
                            GError          **error)
 {
   g_autoptr (LtTensor) base = NULL;
-  const gint64 *sizes;
-  LtDType old_dtype;
 
   g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -784,33 +822,110 @@ lt_viewer_lesson_set_base (LtViewerLesson   *self,
       return FALSE;
     }
 
-  old_dtype = self->dtype;
-  self->dtype = dtype;
-  sizes = lt_tensor_get_sizes (base, &self->n_dims);
-  if (self->n_dims > 0)
-    memcpy (self->shape, sizes, self->n_dims * sizeof (gint64));
-  self->contents = contents;
-  g_free (self->literal);
-  self->literal = contents == LT_VIEWER_CONTENTS_LITERAL ? g_strdup (literal) : NULL;
-  self->seed = seed;
-  g_set_object (&self->base, base);
-  self->masks_valid = FALSE;
+  replace_base (self, base, contents,
+                contents == LT_VIEWER_CONTENTS_LITERAL ? g_strdup (literal) : NULL, seed);
+  return TRUE;
+}
 
-  self->batch++;
-  for (guint i = 0; i < self->views->len; i++)
-    lt_viewer_view_set_base (g_ptr_array_index (self->views, i), base);
-  self->batch--;
+/* The values of @tensor as a nested list literal that reads back as the
+ * same values: [[4.0, 1.0], [5.0, 3.0]]. */
+static char *
+format_literal (LtTensor  *tensor,
+                GError   **error)
+{
+  g_autoptr (LtTensor) dense = lt_tensor_contiguous (tensor, error);
+  g_autoptr (GString) text = NULL;
+  LtStorage *storage;
+  const gint64 *sizes;
+  guint ndim;
+  gint64 numel, offset;
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASE]);
-  if (old_dtype != dtype)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DTYPE]);
-  if (self->hover_cell >= lt_storage_get_n_elements (lt_tensor_get_storage (base)))
+  if (dense == NULL)
+    return NULL;
+  storage = lt_tensor_get_storage (dense);
+  sizes = lt_tensor_get_sizes (dense, &ndim);
+  numel = lt_tensor_get_numel (dense);
+  offset = lt_tensor_get_storage_offset (dense);
+  text = g_string_new (NULL);
+
+  if (ndim == 0)
     {
-      self->hover_cell = -1;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER_CELL]);
-    }
+      char value[64];
 
-  emit_changed (self);
+      lt_viewer_format_value_exact (storage, offset, value, sizeof value);
+      g_string_append (text, value);
+      return g_strdup (text->str);
+    }
+  for (guint d = 0; d < ndim; d++)
+    g_string_append_c (text, '[');
+  for (gint64 i = 0; i < numel; i++)
+    {
+      char value[64];
+      gint64 stride = 1;
+      guint closed = 0;
+
+      lt_viewer_format_value_exact (storage, offset + i, value, sizeof value);
+      g_string_append (text, value);
+      /* How many dims end with this element. */
+      for (guint d = ndim; d-- > 0;)
+        {
+          stride *= sizes[d];
+          if ((i + 1) % stride != 0)
+            break;
+          closed++;
+        }
+      for (guint c = 0; c < closed; c++)
+        g_string_append_c (text, ']');
+      if (i + 1 < numel)
+        {
+          g_string_append (text, ", ");
+          for (guint c = 0; c < closed; c++)
+            g_string_append_c (text, '[');
+        }
+    }
+  return g_strdup (text->str);
+}
+
+/**
+ * lt_viewer_lesson_set_base_tensor:
+ * @self: a #LtViewerLesson
+ * @tensor: the tensor `t`, on the CPU
+ * @error: return location for a #GError
+ *
+ * Makes @tensor itself the base: its storage is the one drawn, and views
+ * added with lt_viewer_lesson_add_tensor_view() over the same storage
+ * reach its cells. The lesson's contents become a literal of its values
+ * (saving writes those). Every view is evaluated again.
+ *
+ * Returns: %TRUE on success, else %FALSE with @error set
+ */
+gboolean
+lt_viewer_lesson_set_base_tensor (LtViewerLesson  *self,
+                                  LtTensor        *tensor,
+                                  GError         **error)
+{
+  g_autofree char *literal = NULL;
+
+  g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), FALSE);
+  g_return_val_if_fail (LT_IS_TENSOR (tensor), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (lt_storage_get_n_elements (lt_tensor_get_storage (tensor)) > MAX_CELLS)
+    {
+      g_autofree char *count = g_strdup_printf (
+        "%" G_GINT64_FORMAT, lt_storage_get_n_elements (lt_tensor_get_storage (tensor)));
+      g_autofree char *limit = g_strdup_printf ("%" G_GINT64_FORMAT, MAX_CELLS);
+
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   _("the tensor's storage has %s elements; a lesson draws at most %s"), count,
+                   limit);
+      return FALSE;
+    }
+  literal = format_literal (tensor, error);
+  if (literal == NULL)
+    return FALSE;
+
+  replace_base (self, tensor, LT_VIEWER_CONTENTS_LITERAL, g_steal_pointer (&literal), 0);
   return TRUE;
 }
 
@@ -1002,6 +1117,58 @@ lt_viewer_lesson_add_view (LtViewerLesson *self,
   if (view == NULL || !lt_viewer_view_set_expression (view, expression, error))
     return NULL;
   return append_view (self, view);
+}
+
+/**
+ * lt_viewer_lesson_add_tensor_view:
+ * @self: a #LtViewerLesson
+ * @name: the name to show, such as "points.t()"
+ * @color: (nullable): "#rrggbb", or %NULL for the next colour of the palette
+ * @tensor: a view of the base's storage
+ * @error: return location for a #GError
+ *
+ * Appends a view that is @tensor's layout over the base's storage, written
+ * as `t.as_strided(sizes, strides, offset)`: how a script shows tensors it
+ * made itself. A tensor with a storage of its own (a copy) cannot be one:
+ * add its expression with lt_viewer_lesson_add_view() instead.
+ *
+ * Returns: (transfer none) (nullable): the view, or %NULL with @error set
+ */
+LtViewerView *
+lt_viewer_lesson_add_tensor_view (LtViewerLesson *self,
+                                  const char     *name,
+                                  const char     *color,
+                                  LtTensor       *tensor,
+                                  GError        **error)
+{
+  g_autoptr (GString) expression = NULL;
+  const gint64 *sizes, *strides;
+  guint ndim;
+
+  g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (LT_IS_TENSOR (tensor), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (lt_tensor_get_storage (tensor) != lt_tensor_get_storage (self->base)
+      || lt_tensor_get_dtype (tensor) != lt_tensor_get_dtype (self->base))
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT,
+                   _("%s is not a view of t's storage (a copy, or another tensor's view): add it "
+                     "as an expression over t instead, such as t.t().contiguous()"),
+                   name);
+      return NULL;
+    }
+
+  sizes = lt_tensor_get_sizes (tensor, &ndim);
+  strides = lt_tensor_get_strides (tensor, &ndim);
+  expression = g_string_new ("t.as_strided(");
+  lt_viewer_append_tuple (expression, sizes, ndim);
+  g_string_append (expression, ", ");
+  lt_viewer_append_tuple (expression, strides, ndim);
+  g_string_append_printf (expression, ", %" G_GINT64_FORMAT ")",
+                          lt_tensor_get_storage_offset (tensor));
+  return lt_viewer_lesson_add_view (self, name, color, expression->str, error);
 }
 
 /**

@@ -86,6 +86,11 @@ gboolean        lt_viewer_lesson_set_base          (LtViewerLesson   *self,
                                                     const char       *literal,
                                                     guint64           seed,
                                                     GError          **error);
+/* Makes @tensor itself the base `t` (its storage is drawn); the contents
+ * become a literal of its values. */
+gboolean        lt_viewer_lesson_set_base_tensor   (LtViewerLesson   *self,
+                                                    LtTensor         *tensor,
+                                                    GError          **error);
 LtTensor       *lt_viewer_lesson_get_base          (LtViewerLesson   *self);
 LtDType         lt_viewer_lesson_get_dtype         (LtViewerLesson   *self);
 const gint64   *lt_viewer_lesson_get_shape         (LtViewerLesson   *self,
@@ -101,6 +106,13 @@ LtViewerView   *lt_viewer_lesson_add_view          (LtViewerLesson   *self,
                                                     const char       *name,
                                                     const char       *color,
                                                     const char       *expression,
+                                                    GError          **error);
+/* A view that is @tensor's layout over the base's storage (a script's own
+ * tensor), as t.as_strided(...); a copy cannot be one. */
+LtViewerView   *lt_viewer_lesson_add_tensor_view   (LtViewerLesson   *self,
+                                                    const char       *name,
+                                                    const char       *color,
+                                                    LtTensor         *tensor,
                                                     GError          **error);
 /* A view that is there to show an error: its expression must fail. */
 LtViewerView   *lt_viewer_lesson_add_failing_view (LtViewerLesson *self,
