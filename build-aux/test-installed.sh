@@ -92,6 +92,30 @@ for example in points.js grayscale.js; do
   in_prefix gjs -m "examples/$example" > /dev/null
 done
 
+echo "== Tensor Viewer's library from Python, with no display"
+in_prefix /usr/bin/python3 - "$prefix" "$work" <<'EOF'
+import os, sys
+import gi
+gi.require_version('GIRepository', '2.0')
+gi.require_version('Lt', '1.0')
+gi.require_version('LtViewer', '1')
+from gi.repository import GIRepository, Lt, LtViewer
+import gi.overrides.LtViewer
+
+prefix = sys.argv[1] + os.sep
+typelib = GIRepository.Repository.get_default().get_typelib_path('LtViewer')
+for what, path in (('typelib', typelib), ('overrides', gi.overrides.LtViewer.__file__)):
+    if not path.startswith(prefix):
+        sys.exit(f'the {what} came from {path}, not from {prefix}')
+points = Lt.tensor([[1.0, 4.0], [2.0, 1.0], [3.0, 5.0]])
+path = os.path.join(sys.argv[2], 'figure.pdf')
+LtViewer.figure(points, points.t(), names=['points.t()']).save(path)
+with open(path, 'rb') as f:
+    if not f.read().startswith(b'%PDF'):
+        sys.exit('the figure is not a PDF')
+print('LtViewer.figure() wrote a PDF')
+EOF
+
 echo "== Tensor Viewer's headless render"
 in_prefix env GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
   dbus-run-session --dbus-daemon="$root/build-aux/session-bus-daemon.sh" -- \
