@@ -29,12 +29,22 @@
 #define BODY_FONT     13
 #define VALUE_FONT    13
 #define SMALL_FONT    10
+#define MIN_VALUE_FONT 8
+
+/* What a cell holds of a value, in characters, before the figure writes
+ * all its values in scientific notation. */
+#define MAX_VALUE_CHARS 8
 
 /* What a figure draws of a large lesson: the rest is counted. */
 #define MAX_STRIP_ROWS     48
 #define MAX_GRID_ROWS      24
 #define MAX_GRID_COLS      24
 #define MAX_GRID_BLOCKS    12
+
+/* The overview of a storage too large to draw whole: squares of this
+ * side, at most this many rows of them. */
+#define OVERVIEW_SQUARE    4
+#define OVERVIEW_ROWS      48
 
 /* As the storage strip: tints, dimming. */
 #define TINT_ALPHA     0.35
@@ -61,6 +71,7 @@ typedef struct
   double y;                  /* where the next part goes */
   GString *description;      /* the figure in words, for <desc> */
   gboolean interactive;      /* hit areas for the page's script */
+  LtViewerValueStyle values; /* one way of writing every drawn value */
 } Composer;
 
 static LtViewerColor
@@ -179,6 +190,29 @@ add_pill (Composer            *composer,
 
 /* The cells of a storage */
 
+/* A value at the bottom of a cell, in the figure's style, smaller where
+ * it would not fit. */
+static void
+add_value (Composer            *composer,
+           LtStorage           *storage,
+           gint64               index,
+           double               x,
+           double               y,
+           const LtViewerColor *color)
+{
+  char text[64];
+  double size = VALUE_FONT;
+  double width;
+
+  lt_viewer_format_value_styled (&composer->values, storage, index, text, sizeof text);
+  width = lt_viewer_canvas_text_width (composer->canvas, text, size, LT_VIEWER_TEXT_REGULAR);
+  if (width > CELL - 6)
+    size = MAX (MIN_VALUE_FONT, size * (CELL - 6) / width);
+  lt_viewer_canvas_text (composer->canvas, x + CELL / 2.0, y + CELL - 5, 0.5, text, size,
+                         LT_VIEWER_TEXT_REGULAR, color);
+}
+
+
 typedef struct
 {
   LtStorage *storage;
@@ -204,7 +238,7 @@ add_hit_area (Composer   *composer,
   g_autofree char *escaped = NULL;
   char value[64];
 
-  lt_viewer_format_value (storage, cell, value, sizeof value);
+  lt_viewer_format_value_exact (storage, cell, value, sizeof value);
   escaped = g_markup_escape_text (value, -1);
   g_string_append_printf (attributes, "%s=\"%" G_GINT64_FORMAT "\" data-value=\"%s\"",
                           cell_name, cell, escaped);
@@ -306,9 +340,7 @@ paint_strip_cell (Composer           *composer,
       g_snprintf (text, sizeof text, _("×%u"), count);
       add_pill (composer, x + CELL - 2, 1, y + 9, text, SMALL_FONT - 1, &painter->colors[focus]);
     }
-  lt_viewer_format_value (painter->storage, cell, text, sizeof text);
-  lt_viewer_canvas_text (canvas, x + CELL / 2.0, y + CELL - 5, 0.5, text, VALUE_FONT,
-                         LT_VIEWER_TEXT_REGULAR, &text_color);
+  add_value (composer, painter->storage, cell, x, y, &text_color);
   if (composer->interactive)
     add_hit_area (composer, x, y, painter->hit_name, cell, -1, painter->storage);
 }
@@ -320,6 +352,88 @@ strip_width (Composer *composer,
   gint64 per_row = MIN ((gint64) composer->cells_per_row, MAX (n_cells, 1));
 
   return (double) per_row * (CELL + CELL_GAP) - CELL_GAP;
+}
+
+/* What an overview's bucket of cells shows: the selected view's colour
+ * where it reaches one of them, another view's (lighter) where only that
+ * one does, else the colour of unreached cells. */
+static LtViewerColor
+bucket_color (const StripPainter *painter,
+              int                 selected_bit,
+              guint32             mask)
+{
+  if (selected_bit >= 0 && (mask & (1u << selected_bit)) != 0)
+    return painter->colors[selected_bit];
+  if (mask != 0)
+    return with_alpha (&painter->colors[g_bit_nth_lsf (mask, -1)], selected_bit >= 0 ? 0.35 : 1);
+  return with_alpha (&foreground, 0.08);
+}
+
+static gboolean
+same_color (const LtViewerColor *a,
+            const LtViewerColor *b)
+{
+  return a->red == b->red && a->green == b->green && a->blue == b->blue && a->alpha == b->alpha;
+}
+
+/* The whole storage when the strip is cut: each small square a bucket of
+ * consecutive cells, in storage order, row by row; runs of one colour are
+ * one shape. */
+static void
+add_overview (Composer           *composer,
+              const StripPainter *painter)
+{
+  gint64 n_cells = lt_storage_get_n_elements (painter->storage);
+  double width = strip_width (composer, n_cells);
+  gint64 across = MAX ((gint64) (width / OVERVIEW_SQUARE), 1);
+  gint64 per_bucket = (n_cells + across * OVERVIEW_ROWS - 1) / (across * OVERVIEW_ROWS);
+  gint64 n_buckets = (n_cells + per_bucket - 1) / per_bucket;
+  gint64 rows = (n_buckets + across - 1) / across;
+  g_autofree char *count = g_strdup_printf ("%" G_GINT64_FORMAT, per_bucket);
+  g_autofree char *heading = g_strdup_printf (ngettext ("The whole storage, %s cell a square",
+                                                       "The whole storage, %s cells a square",
+                                                       (gulong) per_bucket),
+                                              count);
+  LtViewerColor dim = with_alpha (&foreground, 0.65);
+
+  composer->y += LINE_GAP;
+  add_paragraph (composer, heading, BODY_FONT, LT_VIEWER_TEXT_REGULAR, &dim, 0);
+  composer->y += 2;
+  for (gint64 row = 0; row < rows; row++)
+    {
+      gint64 run_start = 0;
+      LtViewerColor run_color = { 0 };
+
+      for (gint64 column = 0; column <= across; column++)
+        {
+          gint64 bucket = row * across + column;
+          gboolean end = column == across || bucket >= n_buckets;
+          LtViewerColor color = { 0 };
+
+          if (!end)
+            {
+              guint32 mask = 0;
+
+              for (gint64 cell = bucket * per_bucket;
+                   cell < MIN ((bucket + 1) * per_bucket, n_cells); cell++)
+                mask |= painter->views[cell];
+              color = bucket_color (painter, composer->selected_bit, mask);
+            }
+          if (column > 0 && (end || !same_color (&color, &run_color)))
+            lt_viewer_canvas_rect (composer->canvas, MARGIN + run_start * OVERVIEW_SQUARE,
+                                   composer->y + row * OVERVIEW_SQUARE,
+                                   (column - run_start) * OVERVIEW_SQUARE, OVERVIEW_SQUARE, 0,
+                                   &run_color, NULL, 0);
+          if (end)
+            break;
+          if (column == 0 || !same_color (&color, &run_color))
+            {
+              run_start = column;
+              run_color = color;
+            }
+        }
+    }
+  composer->y += rows * OVERVIEW_SQUARE + LINE_GAP;
 }
 
 static void
@@ -349,6 +463,8 @@ add_strip (Composer           *composer,
 
       composer->y += LINE_GAP;
       add_paragraph (composer, text, BODY_FONT, LT_VIEWER_TEXT_REGULAR, &dim, 0);
+      if (painter->views != NULL)
+        add_overview (composer, painter);
     }
 }
 
@@ -486,9 +602,7 @@ add_grid (Composer *composer,
             g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, index);
             lt_viewer_canvas_text (canvas, x + 4, y + 3 + SMALL_FONT * 0.95, 0, text,
                                    SMALL_FONT, LT_VIEWER_TEXT_REGULAR, &index_color);
-            lt_viewer_format_value (storage, index, text, sizeof text);
-            lt_viewer_canvas_text (canvas, x + CELL / 2.0, y + CELL - 5, 0.5, text,
-                                   VALUE_FONT, LT_VIEWER_TEXT_REGULAR, &foreground);
+            add_value (composer, storage, index, x, y, &foreground);
             if (composer->interactive)
               add_hit_area (composer, x, y, "data-storage", index, element, storage);
           }
@@ -514,6 +628,37 @@ add_grid (Composer *composer,
 
       composer->y += LINE_GAP;
       add_paragraph (composer, text, BODY_FONT, LT_VIEWER_TEXT_REGULAR, &dim, 0);
+    }
+}
+
+/* Every value the figure draws, for one style: the strip's first cells,
+ * a copy's, the grid's elements. */
+static void
+choose_value_style (Composer *composer,
+                    LtStorage *storage,
+                    LtTensor  *selected)
+{
+  gint64 shown = (gint64) MAX_STRIP_ROWS * composer->cells_per_row;
+
+  for (gint64 cell = 0; cell < MIN (shown, lt_storage_get_n_elements (storage)); cell++)
+    lt_viewer_value_style_add (&composer->values, storage, cell, MAX_VALUE_CHARS);
+  if (selected != NULL)
+    {
+      LtStorage *own = lt_tensor_get_storage (selected);
+      GridLayout grid;
+
+      if (own != storage)
+        for (gint64 cell = 0; cell < MIN (shown, lt_storage_get_n_elements (own)); cell++)
+          lt_viewer_value_style_add (&composer->values, own, cell, MAX_VALUE_CHARS);
+      layout_grid (composer, selected, &grid);
+      for (gint64 block = 0; block < grid.shown_blocks; block++)
+        for (gint64 row = 0; row < grid.shown_rows; row++)
+          for (gint64 col = 0; col < grid.shown_cols; col++)
+            lt_viewer_value_style_add (&composer->values, own,
+                                       lt_viewer_view_get_storage_index (
+                                         composer->selected,
+                                         (block * grid.rows + row) * grid.cols + col),
+                                       MAX_VALUE_CHARS);
     }
 }
 
@@ -859,6 +1004,7 @@ lt_viewer_compose_figure (LtViewerLesson  *lesson,
                                              lt_tensor_get_storage (selected_tensor))));
     }
   composer.text_width = MAX (widest, MIN_TEXT_WIDTH);
+  choose_value_style (&composer, storage, selected_tensor);
 
   composer.y = MARGIN;
   add_heading (&composer, lt_viewer_lesson_get_title (lesson), TITLE_FONT);

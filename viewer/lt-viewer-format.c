@@ -50,19 +50,31 @@ format_real (double   value,
       if (exact_dtype == LT_DTYPE_BOOL)
         g_ascii_formatd (buffer, size, "%.4g", value);
       else
-        for (int digits = 1; digits <= 17; digits++)
-          {
-            char format[8];
-            double back;
+        {
+          char format[8];
+          int digits, exponent;
 
-            g_snprintf (format, sizeof format, "%%.%dg", digits);
-            g_ascii_formatd (buffer, size, format, value);
-            back = g_ascii_strtod (buffer, NULL);
-            /* float16 and bfloat16 values are floats too. */
-            if (exact_dtype == LT_DTYPE_FLOAT64 || exact_dtype == LT_DTYPE_COMPLEX128
-                ? back == value : (float) back == (float) value)
-              break;
-          }
+          for (digits = 1; digits <= 17; digits++)
+            {
+              double back;
+
+              g_snprintf (format, sizeof format, "%%.%de", digits - 1);
+              g_ascii_formatd (buffer, size, format, value);
+              back = g_ascii_strtod (buffer, NULL);
+              /* float16 and bfloat16 values are floats too. */
+              if (exact_dtype == LT_DTYPE_FLOAT64 || exact_dtype == LT_DTYPE_COMPLEX128
+                  ? back == value : (float) back == (float) value)
+                break;
+            }
+          /* As Python's repr: positional from 1e-4 to below 1e16 (100.0,
+           * 0.0001, 123456789.0), scientific outside (1e-05, 1e+16). */
+          exponent = (int) g_ascii_strtoll (strchr (buffer, 'e') + 1, NULL, 10);
+          if (exponent >= -4 && exponent < 16)
+            {
+              g_snprintf (format, sizeof format, "%%.%df", MAX (digits - 1 - exponent, 0));
+              g_ascii_formatd (buffer, size, format, value);
+            }
+        }
       /* A float that happens to be whole still reads as a float: 4.0. */
       if (strpbrk (buffer, ".e") == NULL)
         g_strlcat (buffer, ".0", size);
@@ -307,4 +319,83 @@ lt_viewer_parse_zoom (const char *text,
     return FALSE;
   *zoom = value;
   return TRUE;
+}
+
+/**
+ * lt_viewer_value_style_add:
+ * @style: a style, zeroed before the first value
+ * @storage: a storage
+ * @index: an element of @storage a drawing shows
+ * @max_chars: how many characters a cell holds
+ *
+ * Takes one more drawn value into account: the drawing's values are all
+ * written exactly while each fits in @max_chars; once one does not, all of
+ * them are written in scientific notation with as many decimals as fit,
+ * the same for every value ("1.00e4", "1.10e4"), so that a drawing never
+ * mixes "1e4" with "1.1e4".
+ */
+void
+lt_viewer_value_style_add (LtViewerValueStyle *style,
+                           LtStorage          *storage,
+                           gint64              index,
+                           guint               max_chars)
+{
+  LtDType dtype;
+  char text[64];
+
+  g_return_if_fail (style != NULL && LT_IS_STORAGE (storage));
+
+  dtype = lt_storage_get_dtype (storage);
+  style->max_chars = max_chars;
+  /* Integers, booleans and complex numbers are always written exactly. */
+  if (style->scientific || !lt_dtype_is_floating_point (dtype) || lt_dtype_is_complex (dtype))
+    return;
+  format_value (storage, index, TRUE, text, sizeof text);
+  if (strlen (text) > max_chars)
+    style->scientific = TRUE;
+}
+
+/**
+ * lt_viewer_format_value_styled:
+ * @style: the drawing's style (see lt_viewer_value_style_add())
+ * @storage: a storage
+ * @index: an element index in @storage
+ * @buffer: (out caller-allocates) (array length=size): where to write the text
+ * @size: the size of @buffer
+ *
+ * Writes one element in the drawing's style.
+ */
+void
+lt_viewer_format_value_styled (const LtViewerValueStyle *style,
+                               LtStorage                *storage,
+                               gint64                    index,
+                               char                     *buffer,
+                               gsize                     size)
+{
+  double value = 0;
+  char format[8];
+  int decimals;
+
+  g_return_if_fail (style != NULL);
+
+  if (!style->scientific || !lt_dtype_is_floating_point (lt_storage_get_dtype (storage))
+      || lt_dtype_is_complex (lt_storage_get_dtype (storage)))
+    {
+      format_value (storage, index, TRUE, buffer, size);
+      return;
+    }
+  buffer[0] = '\0';
+  if (index < 0 || index >= lt_storage_get_n_elements (storage))
+    return;
+  lt_storage_get_double (storage, index, &value, NULL);
+  if (isnan (value) || isinf (value))
+    {
+      format_real (value, LT_DTYPE_BOOL, buffer, size);
+      return;
+    }
+  /* "d.dde5": the mantissa's decimals that fit beside an exponent. */
+  decimals = CLAMP ((int) style->max_chars - 4, 0, 3);
+  g_snprintf (format, sizeof format, "%%.%de", decimals);
+  g_ascii_formatd (buffer, size, format, value);
+  compact_exponent (buffer);
 }

@@ -31,6 +31,25 @@ gboolean        lt_viewer_parse_shape                   (const char           *t
                                                          gint64               *shape,
                                                          guint                *n_dims,
                                                          GError              **error);
+/* One way of writing the values of a drawing: exactly while every drawn
+ * value fits its cell, else in scientific notation with the same decimals
+ * for all. Zero it, add every drawn value, then write each with it. */
+typedef struct
+{
+  gboolean scientific;
+  guint max_chars;
+} LtViewerValueStyle;
+
+void            lt_viewer_value_style_add               (LtViewerValueStyle   *style,
+                                                         LtStorage            *storage,
+                                                         gint64                index,
+                                                         guint                 max_chars);
+void            lt_viewer_format_value_styled           (const LtViewerValueStyle *style,
+                                                         LtStorage            *storage,
+                                                         gint64                index,
+                                                         char                 *buffer,
+                                                         gsize                 size);
+
 /* "(3, 2)", "(4,)", "()": as PyTorch prints sizes and strides. */
 void            lt_viewer_append_tuple                  (GString              *text,
                                                          const gint64         *values,

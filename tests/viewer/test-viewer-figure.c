@@ -451,6 +451,20 @@ test_large_storage (void)
   document = lt_viewer_figure_to_svg (figure);
   svg_parse (&svg, document);
   g_assert_true (svg_has_text (&svg, "more cells"));
+  /* The overview: the whole storage, 101 cells a square, the view's reach
+   * in its colour (one run of squares for each of its 10 rows). */
+  g_assert_true (svg_has_text (&svg, "The whole storage, 101 cells a square"));
+  {
+    g_autofree char *fill = g_strdup_printf ("fill=\"%s\"",
+                                             lt_viewer_view_get_color (
+                                               lt_viewer_lesson_get_view (lesson, 0)));
+    guint runs = 0;
+
+    for (const char *at = document; (at = strstr (at, "height=\"4\" " )) != NULL; at++)
+      if (g_str_has_prefix (at + strlen ("height=\"4\" "), fill))
+        runs++;
+    g_assert_cmpuint (runs, ==, 10);
+  }
   g_assert_true (svg_has_text (&svg, "size (10, 10) · stride (100000, 100) · offset 0"));
 }
 
@@ -584,6 +598,58 @@ test_html (void)
   g_assert_cmpint (lt_viewer_view_get_cursor (selected), ==, 1);
 }
 
+static gboolean
+svg_has_exact_text (Svg        *svg,
+                    const char *text)
+{
+  for (guint i = 0; i < svg->texts->len; i++)
+    if (strcmp (g_ptr_array_index (svg->texts, i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Values: exactly, as Python writes them, wherever every drawn value fits
+ * a cell; otherwise all of them in one scientific style. Never "1e4"
+ * beside "1.1e4". */
+static void
+test_value_style (void)
+{
+  const struct
+  {
+    const char *literal;
+    const char *dtype;
+    const char *expected[4];
+  } cases[] = {
+    { "[10000.0, 11000.0, 100.0, 0.5]", "float32", { "10000.0", "11000.0", "100.0", "0.5" } },
+    { "[0.0001, 0.1, 1.5, -0.0]", "float32", { "0.0001", "0.1", "1.5", "-0.0" } },
+    { "[1e-05, 2.0, 1e+16]", "float64", { "1e-5", "2.0", "1e16" } },
+    { "[123456789.0, 1.0]", "float64", { "1.235e8", "1.000e0" } },
+    { "[7, 123456789]", "int64", { "7", "123456789" } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("[Lesson]\nVersion=1\nTitle=Values\n"
+                                               "Contents=literal\nDType=%s\nLiteral=%s\n",
+                                               cases[i].dtype, cases[i].literal);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtViewerLesson) lesson = lt_viewer_lesson_load_from_data (text, -1, "v.lesson",
+                                                                           &error);
+      g_autofree char *document = NULL;
+      g_auto (Svg) svg = { 0 };
+
+      g_assert_no_error (error);
+      document = figure_svg (lesson);
+      svg_parse (&svg, document);
+      for (guint j = 0; j < G_N_ELEMENTS (cases[i].expected) && cases[i].expected[j]; j++)
+        {
+          if (!svg_has_exact_text (&svg, cases[i].expected[j]))
+            g_test_message ("%s: no %s", cases[i].literal, cases[i].expected[j]);
+          g_assert_true (svg_has_exact_text (&svg, cases[i].expected[j]));
+        }
+    }
+}
+
 /* Files: the extension says the format; a wrong one or an unwritable place
  * is an error and leaves nothing behind. */
 static void
@@ -649,6 +715,7 @@ main (int   argc,
   g_test_add_func ("/viewer/figure/geometry", test_geometry);
   g_test_add_func ("/viewer/figure/large-storage", test_large_storage);
   g_test_add_func ("/viewer/figure/png-and-pdf", test_png_and_pdf);
+  g_test_add_func ("/viewer/figure/value-style", test_value_style);
   g_test_add_func ("/viewer/figure/html", test_html);
   g_test_add_func ("/viewer/figure/write", test_write);
 
