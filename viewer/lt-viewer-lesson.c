@@ -904,8 +904,6 @@ lt_viewer_lesson_set_base_tensor (LtViewerLesson  *self,
                                   LtTensor        *tensor,
                                   GError         **error)
 {
-  g_autofree char *literal = NULL;
-
   g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), FALSE);
   g_return_val_if_fail (LT_IS_TENSOR (tensor), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -921,11 +919,9 @@ lt_viewer_lesson_set_base_tensor (LtViewerLesson  *self,
                    limit);
       return FALSE;
     }
-  literal = format_literal (tensor, error);
-  if (literal == NULL)
-    return FALSE;
-
-  replace_base (self, tensor, LT_VIEWER_CONTENTS_LITERAL, g_steal_pointer (&literal), 0);
+  /* The literal is written when asked for (saving): a lesson drawn from
+   * a large tensor never pays for it otherwise. */
+  replace_base (self, tensor, LT_VIEWER_CONTENTS_LITERAL, NULL, 0);
   return TRUE;
 }
 
@@ -1002,6 +998,18 @@ lt_viewer_lesson_get_literal (LtViewerLesson *self)
 {
   g_return_val_if_fail (LT_VIEWER_IS_LESSON (self), NULL);
 
+  /* A base given as a tensor: its values, written the first time. */
+  if (self->contents == LT_VIEWER_CONTENTS_LITERAL && self->literal == NULL && self->base != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      self->literal = format_literal (self->base, &error);
+      if (self->literal == NULL)
+        {
+          g_warning ("The values of the lesson's base cannot be read: %s", error->message);
+          self->literal = g_strdup ("[]");
+        }
+    }
   return self->literal;
 }
 

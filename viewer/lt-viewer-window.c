@@ -66,6 +66,14 @@ struct _LtViewerWindow
   AdwWindowTitle *window_title;
   GtkMenuButton *lessons_button;
   AdwToastOverlay *toast_overlay;
+
+  /* A copy's own storage, drawn under the lesson's: a lesson of its own
+   * whose base is the copy and whose one view follows the selected one. */
+  GtkWidget *copy_box;
+  GtkLabel *copy_label;
+  LtViewerStorageStrip *copy_strip;
+  LtViewerLesson *copy_lesson;
+  LtTensor *copy_source;
   GtkStack *title_stack;
   GtkStack *notes_stack;
   GtkLabel *title_label;
@@ -684,6 +692,73 @@ update_badges (LtViewerWindow *self)
   update_view_as (self);
 }
 
+/* A copy (contiguous() of a non-contiguous view, clone(), a reshape that
+ * copies) is drawn with its own storage, labelled, where the grid's
+ * storage indices point; the selected view's step shows there too. */
+static void
+update_copy_strip (LtViewerWindow *self)
+{
+  LtTensor *tensor = self->selected != NULL && lt_viewer_view_get_error (self->selected) == NULL
+                       ? lt_viewer_view_get_tensor (self->selected) : NULL;
+  LtTensor *base = self->lesson != NULL ? lt_viewer_lesson_get_base (self->lesson) : NULL;
+  LtStorage *storage, *base_storage;
+  gboolean copy = FALSE;
+
+  if (tensor != NULL && base != NULL)
+    {
+      storage = lt_tensor_get_storage (tensor);
+      base_storage = lt_tensor_get_storage (base);
+      copy = storage != base_storage && !lt_storage_shares_memory (storage, base_storage);
+    }
+  gtk_widget_set_visible (self->copy_box, copy);
+  if (!copy)
+    {
+      lt_viewer_storage_strip_set_lesson (self->copy_strip, NULL);
+      g_clear_object (&self->copy_lesson);
+      g_clear_object (&self->copy_source);
+      return;
+    }
+
+  if (tensor != self->copy_source)
+    {
+      g_autoptr (LtViewerLesson) lesson = lt_viewer_lesson_new ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *count = g_strdup_printf (
+        "%" G_GINT64_FORMAT, lt_storage_get_n_elements (lt_tensor_get_storage (tensor)));
+      g_autofree char *cells = NULL;
+      g_autofree char *heading = NULL;
+      LtViewerView *view;
+
+      if (!lt_viewer_lesson_set_base_tensor (lesson, tensor, &error)
+          || (view = lt_viewer_lesson_add_tensor_view (lesson,
+                                                       lt_viewer_view_get_name (self->selected),
+                                                       lt_viewer_view_get_color (self->selected),
+                                                       tensor, &error)) == NULL)
+        {
+          g_warning ("The copy's storage cannot be drawn: %s", error->message);
+          gtk_widget_set_visible (self->copy_box, FALSE);
+          return;
+        }
+      lt_viewer_lesson_set_selected (lesson, view);
+      g_set_object (&self->copy_lesson, lesson);
+      g_set_object (&self->copy_source, tensor);
+      lt_viewer_storage_strip_set_lesson (self->copy_strip, lesson);
+
+      /* Translators: a storage's size: the count, then the dtype */
+      cells = g_strdup_printf (ngettext ("%s %s element", "%s %s elements",
+                                         (gulong) lt_storage_get_n_elements (
+                                           lt_tensor_get_storage (tensor))),
+                               count, lt_dtype_get_name (lt_tensor_get_dtype (tensor)));
+      /* Translators: the heading of a copy's own storage: the view's name,
+       * then "6 float32 elements" */
+      heading = g_strdup_printf (_("Storage of the copy %s: %s"),
+                                 lt_viewer_view_get_name (self->selected), cells);
+      gtk_label_set_text (self->copy_label, heading);
+    }
+  lt_viewer_view_set_cursor (lt_viewer_lesson_get_view (self->copy_lesson, 0),
+                             lt_viewer_view_get_cursor (self->selected));
+}
+
 static void
 update_selected_view (LtViewerWindow *self)
 {
@@ -716,6 +791,7 @@ update_selected_view (LtViewerWindow *self)
         }
       gtk_stack_set_visible_child_name (self->view_stack, "empty");
       update_order (self);
+      update_copy_strip (self);
       return;
     }
 
@@ -760,6 +836,7 @@ update_selected_view (LtViewerWindow *self)
   gtk_label_set_text (self->view_layout_label, layout != NULL ? layout : "");
   update_order (self);
   update_badges (self);
+  update_copy_strip (self);
 }
 
 static void
@@ -1756,6 +1833,8 @@ lt_viewer_window_dispose (GObject *object)
 
   g_clear_object (&self->selected);
   g_clear_object (&self->lesson);
+  g_clear_object (&self->copy_lesson);
+  g_clear_object (&self->copy_source);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->builtin, g_free);
@@ -1792,6 +1871,9 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, copy_box);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, copy_label);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, copy_strip);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, title_stack);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, notes_stack);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, title_label);
@@ -1858,6 +1940,11 @@ lt_viewer_window_init (LtViewerWindow *self)
 
   g_object_bind_property (self->wrap_adjustment, "value", self->storage_strip, "wrap-width",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  /* A copy's storage in the same geometry as the lesson's. */
+  g_object_bind_property (self->storage_strip, "wrap-width", self->copy_strip, "wrap-width",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->storage_strip, "zoom", self->copy_strip, "zoom",
+                          G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->storage_strip, "notify::zoom", G_CALLBACK (on_zoom_notify), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->speed_adjustment, "value-changed", G_CALLBACK (on_speed_changed),

@@ -1103,6 +1103,66 @@ test_copy_layout (void)
   close_window (window);
 }
 
+/* A copy is drawn with a storage of its own, labelled, which the grid's
+ * storage indices refer to; its step shows there too. A view hides it. */
+static void
+test_copy_strip (void)
+{
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  GtkWidget *copy_box = get_child (window, "copy_box");
+  LtViewerStorageStrip *copy_strip = get_child (window, "copy_strip");
+  LtViewerStorageStrip *strip = get_child (window, "storage_strip");
+  LtViewerLesson *copy_lesson;
+  LtViewerView *copy = NULL;
+  LtViewerView *copy_view;
+  gsize n_cells;
+  const guint32 *reached;
+  char value[64];
+
+  for (guint i = 0; i < lt_viewer_lesson_get_n_views (lesson); i++)
+    if (g_strcmp0 (lt_viewer_view_get_expression (lt_viewer_lesson_get_view (lesson, i)),
+                   "t.t().contiguous()") == 0)
+      copy = lt_viewer_lesson_get_view (lesson, i);
+  g_assert_nonnull (copy);
+
+  lt_viewer_lesson_set_selected (lesson, lt_viewer_lesson_get_view (lesson, 0));
+  g_assert_false (gtk_widget_get_visible (copy_box));
+
+  lt_viewer_lesson_set_selected (lesson, copy);
+  viewer_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_visible (copy_box));
+  g_assert_cmpstr (gtk_label_get_text (get_child (window, "copy_label")), ==,
+                   "Storage of the copy points.t().contiguous(): 6 float32 elements");
+  copy_lesson = lt_viewer_storage_strip_get_lesson (copy_strip);
+  g_assert_nonnull (copy_lesson);
+  /* The copy's storage, row by row: its cell 1 holds 5.0, as the grid's
+   * element [0, 1] says; every cell reached by the copy's one view. */
+  g_assert_true (lt_tensor_get_storage (lt_viewer_lesson_get_base (copy_lesson))
+                 == lt_tensor_get_storage (lt_viewer_view_get_tensor (copy)));
+  lt_viewer_format_value (lt_tensor_get_storage (lt_viewer_lesson_get_base (copy_lesson)), 1,
+                          value, sizeof value);
+  g_assert_cmpstr (value, ==, "5.0");
+  reached = lt_viewer_lesson_get_cell_views (copy_lesson, &n_cells);
+  g_assert_cmpuint (n_cells, ==, 6);
+  for (gsize i = 0; i < n_cells; i++)
+    g_assert_cmpuint (reached[i], ==, 1);
+  g_assert_cmpuint (lt_viewer_storage_strip_get_wrap_width (copy_strip), ==,
+                    lt_viewer_storage_strip_get_wrap_width (strip));
+
+  /* Stepping the copy steps its strip. */
+  copy_view = lt_viewer_lesson_get_view (copy_lesson, 0);
+  lt_viewer_view_set_cursor (copy, 4);
+  g_assert_cmpint (lt_viewer_view_get_cursor (copy_view), ==, 4);
+
+  /* Another view: no copy strip. */
+  lt_viewer_lesson_set_selected (lesson, lt_viewer_lesson_get_view (lesson, 1));
+  g_assert_false (gtk_widget_get_visible (copy_box));
+  g_assert_null (lt_viewer_storage_strip_get_lesson (copy_strip));
+
+  close_window (window);
+}
+
 /* Before a lesson is shown there is nothing to save, export or add to. */
 static void
 test_no_lesson (void)
@@ -1284,6 +1344,7 @@ main (int   argc,
   g_test_add_func ("/viewer/window/base-editor", test_base_editor);
   g_test_add_func ("/viewer/window/add-view", test_add_view);
   g_test_add_func ("/viewer/window/copy-layout", test_copy_layout);
+  g_test_add_func ("/viewer/window/copy-strip", test_copy_strip);
   g_test_add_func ("/viewer/window/no-lesson", test_no_lesson);
   g_test_add_func ("/viewer/window/storage-summary", test_storage_summary);
 
