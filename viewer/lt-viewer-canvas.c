@@ -752,6 +752,15 @@ render_text (LtViewerCanvas *self,
   pango_cairo_show_layout (cr, layout);
 }
 
+cairo_status_t
+lt_viewer_cairo_append_bytes (void                *closure,
+                              const unsigned char *data,
+                              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 void
 lt_viewer_canvas_render (LtViewerCanvas *self,
                          cairo_t        *cr)

@@ -122,6 +122,12 @@ char           *lt_viewer_canvas_to_svg        (LtViewerCanvas       *self,
                                                 const LtViewerColor  *background,
                                                 const char           *title,
                                                 const char           *description);
+/* A cairo write function that appends to the GByteArray @closure: cairo's
+ * PNG, PDF and SVG output, gathered in memory. */
+cairo_status_t  lt_viewer_cairo_append_bytes   (void                 *closure,
+                                                const unsigned char  *data,
+                                                unsigned int          length);
+
 /* Draws everything on @cr, in figure units. */
 void            lt_viewer_canvas_render        (LtViewerCanvas       *self,
                                                 cairo_t              *cr);

@@ -8,6 +8,7 @@
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
 
+#include "lt-viewer-canvas.h"
 #include "lt-viewer-export.h"
 #include "lt-viewer-file.h"
 
@@ -138,16 +139,6 @@ lt_viewer_export_png (GtkWidget  *widget,
                                           g_bytes_get_size (bytes), error);
 }
 
-/* cairo's SVG output, gathered in memory. */
-static cairo_status_t
-append_svg (void                *closure,
-            const unsigned char *data,
-            unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 /**
  * lt_viewer_export_svg:
  * @widget: a realized widget that has been drawn
@@ -182,8 +173,8 @@ lt_viewer_export_svg (GtkWidget  *widget,
 
   /* Drawn whole before anything is written, then written as the PNG is. */
   svg = g_byte_array_new ();
-  surface = cairo_svg_surface_create_for_stream (append_svg, svg, viewport.size.width,
-                                                 viewport.size.height);
+  surface = cairo_svg_surface_create_for_stream (lt_viewer_cairo_append_bytes, svg,
+                                                 viewport.size.width, viewport.size.height);
   cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
   cr = cairo_create (surface);
   gsk_render_node_draw (node, cr);

@@ -329,15 +329,6 @@ lt_viewer_figure_to_svg (LtViewerFigure *self)
   return to_svg (self);
 }
 
-static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 static GBytes *
 render_with_cairo (LtViewerFigure        *self,
                    LtViewerFigureFormat   format,
@@ -354,8 +345,8 @@ render_with_cairo (LtViewerFigure        *self,
   canvas = lt_viewer_compose_figure (self->lesson, get_cells_per_row (self), FALSE, &width,
                                      &height, NULL);
   if (format == LT_VIEWER_FIGURE_FORMAT_PDF)
-    surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width * zoom,
-                                                   height * zoom);
+    surface = cairo_pdf_surface_create_for_stream (lt_viewer_cairo_append_bytes, bytes,
+                                                   width * zoom, height * zoom);
   else
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) (width * zoom + 0.999),
                                           (int) (height * zoom + 0.999));
@@ -370,7 +361,7 @@ render_with_cairo (LtViewerFigure        *self,
   cairo_destroy (cr);
 
   if (status == CAIRO_STATUS_SUCCESS && format == LT_VIEWER_FIGURE_FORMAT_PNG)
-    status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+    status = cairo_surface_write_to_png_stream (surface, lt_viewer_cairo_append_bytes, bytes);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);

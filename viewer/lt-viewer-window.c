@@ -1443,7 +1443,7 @@ on_export_response (GtkNativeDialog *dialog,
       g_autoptr (GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr (GFile) file = NULL;
       g_autoptr (GError) error = NULL;
-      g_autofree char *name = NULL;
+      LtViewerFigureFormat format;
       const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE);
       GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
       LtViewerDrawing drawing = g_strcmp0 (choice, "view") == 0      ? LT_VIEWER_DRAWING_VIEW
@@ -1458,9 +1458,7 @@ on_export_response (GtkNativeDialog *dialog,
         }
 
       /* The chosen filter decides a name typed without an extension. */
-      name = g_file_get_basename (chosen);
-      if (!g_str_has_suffix (name, ".png") && !g_str_has_suffix (name, ".svg")
-          && !g_str_has_suffix (name, ".pdf") && !g_str_has_suffix (name, ".html"))
+      if (!lt_viewer_figure_format_for_file (chosen, &format, NULL))
         {
           const char *extension = filter != NULL ? g_object_get_data (G_OBJECT (filter),
                                                                       "extension")
@@ -1485,48 +1483,51 @@ on_export_response (GtkNativeDialog *dialog,
   g_object_unref (self);
 }
 
+/* A filter of the export dialog; its extension completes a name typed
+ * without one. Returns: (transfer none): the filter */
+static GtkFileFilter *
+add_export_filter (GtkFileChooser *chooser,
+                   const char     *name,
+                   const char     *mime_type,
+                   const char     *extension)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *pattern = g_strconcat ("*", extension, NULL);
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_filter_add_pattern (filter, pattern);
+  g_object_set_data (G_OBJECT (filter), "extension", (gpointer) extension);
+  gtk_file_chooser_add_filter (chooser, filter);
+  return filter;
+}
+
 static void
 export_activated (GSimpleAction *action,
                   GVariant      *parameter,
                   gpointer       data)
 {
   LtViewerWindow *self = data;
-  g_autoptr (GtkFileFilter) png = gtk_file_filter_new ();
-  g_autoptr (GtkFileFilter) svg = gtk_file_filter_new ();
-  g_autoptr (GtkFileFilter) pdf = gtk_file_filter_new ();
-  g_autoptr (GtkFileFilter) html = gtk_file_filter_new ();
   g_autofree char *name = suggest_name (self, ".svg");
   const char *options[] = { "figure", "storage", "view", NULL };
   const char *labels[] = { _("The figure: storage, view, legend and caption"), _("The storage"),
                            _("The selected view"), NULL };
   GtkFileChooserNative *dialog;
-
-  gtk_file_filter_set_name (png, _("PNG Images"));
-  gtk_file_filter_add_mime_type (png, "image/png");
-  gtk_file_filter_add_pattern (png, "*.png");
-  g_object_set_data (G_OBJECT (png), "extension", (gpointer) ".png");
-  gtk_file_filter_set_name (svg, _("SVG Images, for Slides"));
-  gtk_file_filter_add_mime_type (svg, "image/svg+xml");
-  gtk_file_filter_add_pattern (svg, "*.svg");
-  g_object_set_data (G_OBJECT (svg), "extension", (gpointer) ".svg");
-  gtk_file_filter_set_name (pdf, _("PDF Documents, for Handouts (the figure only)"));
-  gtk_file_filter_add_mime_type (pdf, "application/pdf");
-  gtk_file_filter_add_pattern (pdf, "*.pdf");
-  g_object_set_data (G_OBJECT (pdf), "extension", (gpointer) ".pdf");
-  gtk_file_filter_set_name (html, _("Web Pages, for Students (the figure only)"));
-  gtk_file_filter_add_mime_type (html, "text/html");
-  gtk_file_filter_add_pattern (html, "*.html");
-  g_object_set_data (G_OBJECT (html), "extension", (gpointer) ".html");
+  GtkFileChooser *chooser;
 
   dialog = gtk_file_chooser_native_new (_("Export a Drawing"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
                                         _("_Cancel"));
+  chooser = GTK_FILE_CHOOSER (dialog);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), png);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), svg);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), pdf);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), html);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), svg);
+  add_export_filter (chooser, _("PNG Images"), "image/png", ".png");
+  gtk_file_chooser_set_filter (chooser,
+                               add_export_filter (chooser, _("SVG Images, for Slides"),
+                                                  "image/svg+xml", ".svg"));
+  add_export_filter (chooser, _("PDF Documents, for Handouts (the figure only)"),
+                     "application/pdf", ".pdf");
+  add_export_filter (chooser, _("Web Pages, for Students (the figure only)"), "text/html",
+                     ".html");
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE, _("Drawing"), options,
                                labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), EXPORT_CHOICE, "figure");
@@ -2127,7 +2128,7 @@ lt_viewer_window_export (LtViewerWindow   *self,
                          GFile            *file,
                          GError          **error)
 {
-  g_autofree char *name = NULL;
+  LtViewerFigureFormat format;
   GtkWidget *widget;
 
   g_return_val_if_fail (LT_VIEWER_IS_WINDOW (self), FALSE);
@@ -2174,16 +2175,20 @@ lt_viewer_window_export (LtViewerWindow   *self,
   else
     widget = GTK_WIDGET (self->storage_strip);
 
-  name = g_file_get_basename (file);
-  if (name != NULL && (g_str_has_suffix (name, ".pdf") || g_str_has_suffix (name, ".html")))
+  /* PNG unless the name says SVG; PDF and pages are the figure's. */
+  if (!lt_viewer_figure_format_for_file (file, &format, NULL))
+    format = LT_VIEWER_FIGURE_FORMAT_PNG;
+  if (format == LT_VIEWER_FIGURE_FORMAT_PDF || format == LT_VIEWER_FIGURE_FORMAT_HTML)
     {
+      g_autofree char *name = g_file_get_basename (file);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
                    _("“%s”: the storage or the view alone is written as PNG or SVG; PDF and web "
                      "pages hold the whole figure"),
                    name);
       return FALSE;
     }
-  if (name != NULL && g_str_has_suffix (name, ".svg"))
+  if (format == LT_VIEWER_FIGURE_FORMAT_SVG)
     return lt_viewer_export_svg (widget, file, error);
   return lt_viewer_export_png (widget, file, error);
 }
