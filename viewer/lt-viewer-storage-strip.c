@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lt-viewer-cell-painter.h"
 #include "lt-viewer-storage-strip.h"
 #include "lt-viewer-swatch.h"
 
@@ -29,9 +30,8 @@
 #define MIN_CELL_FOR_INDEX 32
 #define MIN_CELL_FOR_VALUE 20
 
-/* Tints: a reached cell is filled with its view's colour at this alpha,
- * an unreached one with the foreground colour at a much lower one. */
-#define TINT_ALPHA     0.35
+/* A reached cell is tinted with its view's colour (LT_VIEWER_TINT_ALPHA),
+ * an unreached one with the foreground colour at a much lower alpha. */
 #define DIM_FILL_ALPHA 0.05
 #define DIM_LINE_ALPHA 0.15
 #define DIM_TEXT_ALPHA 0.45
@@ -118,38 +118,14 @@ enum
   MOVE_LAST,
 };
 
-/* The viewer's libraries do not link libm: floors and ceilings by hand,
- * roundings for the pixel arithmetic (far inside the range of a gint64). */
-static inline gint64
-floor_int (double x)
-{
-  gint64 i = (gint64) CLAMP (x, -1e15, 1e15);
-
-  return (double) i > x ? i - 1 : i;
-}
-
-static inline gint64
-ceil_int (double x)
-{
-  gint64 i = (gint64) CLAMP (x, -1e15, 1e15);
-
-  return (double) i < x ? i + 1 : i;
-}
-
-static inline gint64
-round_int (double x)
-{
-  return floor_int (x + 0.5);
-}
-
 /* Geometry */
 
 static void
 get_geometry (LtViewerStorageStrip *self,
               Geometry             *geometry)
 {
-  geometry->cell = MAX (4, (int) round_int (CELL_SIZE * self->zoom));
-  geometry->gap = MAX (2, (int) round_int (CELL_GAP * self->zoom));
+  geometry->cell = MAX (4, (int) lt_viewer_round_int (CELL_SIZE * self->zoom));
+  geometry->gap = MAX (2, (int) lt_viewer_round_int (CELL_GAP * self->zoom));
   geometry->pitch = geometry->cell + geometry->gap;
   geometry->margin = 2 * geometry->gap;
 }
@@ -208,28 +184,6 @@ get_content_bounds (LtViewerStorageStrip *self,
 {
   *x = geometry->margin + (double) (cell % self->wrap_width) * geometry->pitch;
   *y = geometry->margin + (double) (cell / self->wrap_width) * geometry->pitch;
-}
-
-/* The colour */
-
-static void
-get_foreground (LtViewerStorageStrip *self,
-                GdkRGBA              *color)
-{
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  /* GTK 4.8 has no gtk_widget_get_color() yet. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-G_GNUC_END_IGNORE_DEPRECATIONS
-}
-
-static GdkRGBA
-with_alpha (const GdkRGBA *color,
-            double         alpha)
-{
-  GdkRGBA result = *color;
-
-  result.alpha *= alpha;
-  return result;
 }
 
 /* Cache */
@@ -687,52 +641,23 @@ lt_viewer_text_cache_append (LtViewerTextCache     *cache,
 
 /* Drawing */
 
+/* What build_band() draws one band of cells with. */
 typedef struct
 {
-  GtkSnapshot *snapshot;
+  LtViewerCellPainter cells;  /* its layouts NULL when cells are too small for them */
   const Geometry *geometry;
   GdkRGBA fg;
-  PangoLayout *index_layout;  /* NULL when cells are too small for it */
-  PangoLayout *value_layout;
   PangoLayout *position_layout;
   double index_font;          /* pixels */
   double position_font;
-  LtViewerTextCache *index_text;
-  LtViewerTextCache *value_text;
   LtViewerTextCache *position_text;
   LtViewerTextCache *count_text;
-  LtStorage *storage;
   const guint32 *views;
   const guint32 *aliases;
   guint n_views;
   int selected_bit;           /* -1 for none */
   LtViewerView *focus_views[LT_VIEWER_MAX_VIEWS];
-} CellPainter;
-
-static void
-append_rounded_fill (GtkSnapshot          *snapshot,
-                     const GskRoundedRect *shape,
-                     const GdkRGBA        *color)
-{
-  gtk_snapshot_push_rounded_clip (snapshot, shape);
-  gtk_snapshot_append_color (snapshot, color, &shape->bounds);
-  gtk_snapshot_pop (snapshot);
-}
-
-static void
-append_outline (GtkSnapshot           *snapshot,
-                const graphene_rect_t *rect,
-                double                 radius,
-                double                 width,
-                const GdkRGBA         *color)
-{
-  GskRoundedRect shape;
-  const float widths[4] = { width, width, width, width };
-  const GdkRGBA colors[4] = { *color, *color, *color, *color };
-
-  gsk_rounded_rect_init_from_rect (&shape, rect, radius);
-  gtk_snapshot_append_border (snapshot, &shape, widths, colors);
-}
+} BandPainter;
 
 /* Black or white, whichever reads better on @color. */
 static GdkRGBA
@@ -747,7 +672,7 @@ text_color_on (const GdkRGBA *color)
  * horizontally at @centre_x (clamped to the cell) and vertically on
  * @centre_y. */
 static void
-paint_pill (const CellPainter *painter,
+paint_pill (const BandPainter *painter,
             LtViewerTextCache *cache,
             PangoLayout       *layout,
             const char        *text,
@@ -758,17 +683,20 @@ paint_pill (const CellPainter *painter,
             double             centre_y,
             double             font)
 {
-  double height = (double) round_int (font * 1.3);
-  double width = MIN (size - 2, (double) round_int (font * (0.62 * strlen (text) + 0.6)));
+  GtkSnapshot *snapshot = painter->cells.snapshot;
+  double height = (double) lt_viewer_round_int (font * 1.3);
+  double width = MIN (size - 2,
+                      (double) lt_viewer_round_int (font * (0.62 * strlen (text) + 0.6)));
   double left = CLAMP (centre_x - width / 2, x + 1, x + size - 1 - width);
-  graphene_rect_t box = GRAPHENE_RECT_INIT (left, (double) round_int (centre_y - height / 2),
+  graphene_rect_t box = GRAPHENE_RECT_INIT (left,
+                                            (double) lt_viewer_round_int (centre_y - height / 2),
                                             width, height);
   GskRoundedRect shape;
   GdkRGBA on_color = text_color_on (color);
 
   gsk_rounded_rect_init_from_rect (&shape, &box, height / 2);
-  append_rounded_fill (painter->snapshot, &shape, color);
-  lt_viewer_text_cache_append (cache, painter->snapshot, layout, text, &box, 0.5, 0.5, &on_color);
+  lt_viewer_append_rounded_fill (snapshot, &shape, color);
+  lt_viewer_text_cache_append (cache, snapshot, layout, text, &box, 0.5, 0.5, &on_color);
 }
 
 /* A cell: one stripe per view that reaches it, each view in its own slot
@@ -777,27 +705,24 @@ paint_pill (const CellPainter *painter,
  * position of its (first) element there and how many of its elements land
  * there when more than one. */
 static void
-paint_cell (const CellPainter *painter,
+paint_cell (const BandPainter *painter,
             gint64             cell,
             double             x,
             double             y,
             const GdkRGBA     *view_colors)
 {
-  GtkSnapshot *snapshot = painter->snapshot;
+  GtkSnapshot *snapshot = painter->cells.snapshot;
   const Geometry *geometry = painter->geometry;
   double size = geometry->cell;
   double radius = CELL_RADIUS * size / CELL_SIZE;
-  double line = MAX (1.0, (double) round_int (2.0 * size / CELL_SIZE));
+  double line = MAX (1.0, (double) lt_viewer_round_int (2.0 * size / CELL_SIZE));
   guint32 mask = painter->views[cell];
   guint32 aliases = painter->aliases[cell];
   graphene_rect_t rect = GRAPHENE_RECT_INIT (x, y, size, size);
-  GskRoundedRect shape;
   GdkRGBA text_color;
   int focus = painter->selected_bit;
   guint focus_count = 0;
   gint64 focus_first = -1;
-
-  gsk_rounded_rect_init_from_rect (&shape, &rect, radius);
 
   /* The view whose marks the cell carries: the selected one, or without a
    * selection the first that lands on the cell more than once. */
@@ -808,63 +733,64 @@ paint_cell (const CellPainter *painter,
 
   if (mask == 0)
     {
-      GdkRGBA fill = with_alpha (&painter->fg, DIM_FILL_ALPHA);
-      GdkRGBA border = with_alpha (&painter->fg, DIM_LINE_ALPHA);
+      GdkRGBA fill = lt_viewer_with_alpha (&painter->fg, DIM_FILL_ALPHA);
+      GdkRGBA border = lt_viewer_with_alpha (&painter->fg, DIM_LINE_ALPHA);
 
-      append_rounded_fill (snapshot, &shape, &fill);
-      append_outline (snapshot, &rect, radius, 1, &border);
-      text_color = with_alpha (&painter->fg, DIM_TEXT_ALPHA);
+      lt_viewer_cell_painter_append_frame (&painter->cells, &rect, radius, &fill, 1, &border);
+      text_color = lt_viewer_with_alpha (&painter->fg, DIM_TEXT_ALPHA);
     }
   else
     {
       double slot = size / MAX (painter->n_views, 1);
       gboolean reached_by_selected = painter->selected_bit >= 0
                                      && (mask & (1u << painter->selected_bit)) != 0;
+      GskRoundedRect shape;
 
+      gsk_rounded_rect_init_from_rect (&shape, &rect, radius);
       gtk_snapshot_push_rounded_clip (snapshot, &shape);
       for (int bit = -1; (bit = g_bit_nth_lsf (mask, bit)) != -1;)
         {
           gboolean dimmed = painter->selected_bit >= 0 && bit != painter->selected_bit;
-          double x0 = x + (double) round_int (bit * slot);
-          double x1 = (guint) bit + 1 == painter->n_views ? x + size
-                                                          : x + (double) round_int ((bit + 1) * slot);
+          double x0 = x + (double) lt_viewer_round_int (bit * slot);
+          double x1 = (guint) bit + 1 == painter->n_views
+                        ? x + size : x + (double) lt_viewer_round_int ((bit + 1) * slot);
 
           /* Each view in its colour and its pattern. */
           lt_viewer_append_view_fill (snapshot, &GRAPHENE_RECT_INIT (x0, y, x1 - x0, size),
                                       &view_colors[bit],
-                                      dimmed ? TINT_ALPHA * DIMMED_TINT : TINT_ALPHA, bit,
-                                      size / CELL_SIZE);
+                                      dimmed ? LT_VIEWER_TINT_ALPHA * DIMMED_TINT
+                                             : LT_VIEWER_TINT_ALPHA,
+                                      bit, size / CELL_SIZE);
         }
       gtk_snapshot_pop (snapshot);
 
       if (reached_by_selected)
-        append_outline (snapshot, &rect, radius, line, &view_colors[painter->selected_bit]);
+        lt_viewer_append_outline (snapshot, &rect, radius, line,
+                                  &view_colors[painter->selected_bit]);
       else if (painter->selected_bit < 0 && (mask & (mask - 1)) == 0)
-        append_outline (snapshot, &rect, radius, line, &view_colors[g_bit_nth_lsf (mask, -1)]);
+        lt_viewer_append_outline (snapshot, &rect, radius, line,
+                                  &view_colors[g_bit_nth_lsf (mask, -1)]);
       else
         {
-          GdkRGBA border = with_alpha (&painter->fg, painter->selected_bit >= 0 ? 0.3 : 0.6);
+          GdkRGBA border = lt_viewer_with_alpha (&painter->fg,
+                                                 painter->selected_bit >= 0 ? 0.3 : 0.6);
 
-          append_outline (snapshot, &rect, radius, line, &border);
+          lt_viewer_append_outline (snapshot, &rect, radius, line, &border);
         }
       text_color = painter->selected_bit >= 0 && !reached_by_selected
-                     ? with_alpha (&painter->fg, 0.7) : painter->fg;
+                     ? lt_viewer_with_alpha (&painter->fg, 0.7) : painter->fg;
     }
 
-  if (painter->value_layout != NULL)
+  if (painter->cells.value_layout != NULL)
     {
       char text[64];
-      double pad = MAX (2.0, (double) round_int (3.0 * size / CELL_SIZE));
+      double pad = painter->cells.index_pad;
 
-      if (painter->index_layout != NULL)
+      if (painter->cells.index_layout != NULL)
         {
-          GdkRGBA index_color = with_alpha (&text_color, 0.7);
+          GdkRGBA index_color = lt_viewer_with_alpha (&text_color, 0.7);
 
-          g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, cell);
-          lt_viewer_text_cache_append (painter->index_text, snapshot, painter->index_layout, text,
-                                       &GRAPHENE_RECT_INIT (x + pad, y + pad / 2,
-                                                            size - 2 * pad, size / 2),
-                                       0, 0, &index_color);
+          lt_viewer_cell_painter_append_index (&painter->cells, &rect, cell, &index_color);
         }
 
       if (focus_count > 0 && painter->position_layout != NULL
@@ -876,48 +802,29 @@ paint_cell (const CellPainter *painter,
                       &view_colors[focus], x, size, x + size / 2, y + 0.47 * size,
                       painter->position_font);
         }
-      if (focus_count > 1 && painter->index_layout != NULL)
+      if (focus_count > 1 && painter->cells.index_layout != NULL)
         {
           /* Translators: how many elements of a view land on one storage
            * cell, as in "×3" */
           g_snprintf (text, sizeof text, _("×%u"), focus_count);
-          paint_pill (painter, painter->count_text, painter->index_layout, text,
+          paint_pill (painter, painter->count_text, painter->cells.index_layout, text,
                       &view_colors[focus], x, size, x + size - pad, y + pad / 2 + 0.12 * size,
                       painter->index_font);
         }
 
-      lt_viewer_format_value (painter->storage, cell, text, sizeof text);
       /* At the bottom, clear of the position above it. */
-      lt_viewer_text_cache_append (painter->value_text, snapshot, painter->value_layout, text,
-                                   &GRAPHENE_RECT_INIT (x + 2, y, size - 4, size - pad),
-                                   0.5, 1, &text_color);
+      lt_viewer_cell_painter_append_value (&painter->cells, &rect, cell, &text_color);
     }
   else if (focus_count > 1)
     {
       /* Too small for text: a dot for a cell reached several times. */
-      double badge = MAX (3.0, (double) round_int (10.0 * size / CELL_SIZE));
+      double badge = MAX (3.0, (double) lt_viewer_round_int (10.0 * size / CELL_SIZE));
       GskRoundedRect dot;
 
       gsk_rounded_rect_init_from_rect (&dot, &GRAPHENE_RECT_INIT (x + size - badge - 1, y + 1,
                                                                   badge, badge), badge / 2);
-      append_rounded_fill (snapshot, &dot, &view_colors[focus]);
+      lt_viewer_append_rounded_fill (snapshot, &dot, &view_colors[focus]);
     }
-}
-
-static PangoLayout *
-create_layout (LtViewerStorageStrip *self,
-               double                pixels)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  g_autoptr (PangoFontDescription) font = NULL;
-  const PangoFontDescription *base;
-
-  base = pango_context_get_font_description (pango_layout_get_context (layout));
-  font = base != NULL ? pango_font_description_copy (base) : pango_font_description_new ();
-  pango_font_description_set_absolute_size (font, pixels * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  return layout;
 }
 
 /* Draws the cells of rows [row0, row1) and columns [col0, col1) into a new
@@ -935,30 +842,34 @@ build_band (LtViewerStorageStrip *self,
   g_autoptr (PangoLayout) value_layout = NULL;
   g_autoptr (PangoLayout) position_layout = NULL;
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  CellPainter painter = { 0, };
+  BandPainter painter = { 0, };
   gsize n_masks = 0;
 
   painter.index_font = 0.2 * geometry->cell;
   painter.position_font = 0.24 * geometry->cell;
   if (geometry->cell >= MIN_CELL_FOR_INDEX)
     {
-      index_layout = create_layout (self, painter.index_font);
-      position_layout = create_layout (self, painter.position_font);
+      index_layout = lt_viewer_create_sized_layout (GTK_WIDGET (self), painter.index_font);
+      position_layout = lt_viewer_create_sized_layout (GTK_WIDGET (self), painter.position_font);
     }
   if (geometry->cell >= MIN_CELL_FOR_VALUE)
-    value_layout = create_layout (self, 0.26 * geometry->cell);
+    value_layout = lt_viewer_create_sized_layout (GTK_WIDGET (self), 0.26 * geometry->cell);
 
-  painter.snapshot = snapshot;
+  painter.cells.snapshot = snapshot;
+  painter.cells.storage = lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson));
+  painter.cells.index_layout = index_layout;
+  painter.cells.value_layout = value_layout;
+  painter.cells.index_text = self->index_text;
+  painter.cells.value_text = self->value_text;
+  /* The index, the value and the count keep this far from the edges. */
+  painter.cells.index_pad = MAX (2.0, (double) lt_viewer_round_int (3.0 * geometry->cell
+                                                                     / CELL_SIZE));
+  painter.cells.value_pad = painter.cells.index_pad;
   painter.geometry = geometry;
   painter.fg = *fg;
-  painter.index_layout = index_layout;
-  painter.value_layout = value_layout;
   painter.position_layout = position_layout;
-  painter.index_text = self->index_text;
-  painter.value_text = self->value_text;
   painter.position_text = self->position_text;
   painter.count_text = self->count_text;
-  painter.storage = lt_tensor_get_storage (lt_viewer_lesson_get_base (self->lesson));
   painter.views = lt_viewer_lesson_get_cell_views (self->lesson, &n_masks);
   painter.aliases = lt_viewer_lesson_get_cell_aliases (self->lesson, &n_masks);
   painter.n_views = self->n_views;
@@ -986,19 +897,6 @@ build_band (LtViewerStorageStrip *self,
   return gtk_snapshot_free_to_node (snapshot);
 }
 
-/* The first and one-past-last visible row (or column) along one axis. */
-static void
-visible_range (double          value,
-               double          page,
-               const Geometry *geometry,
-               gint64          count,
-               gint64         *first,
-               gint64         *last)
-{
-  *first = CLAMP (floor_int ((value - geometry->margin) / geometry->pitch), 0, count);
-  *last = CLAMP (ceil_int ((value + page - geometry->margin) / geometry->pitch), 0, count);
-}
-
 static void
 lt_viewer_storage_strip_snapshot (GtkWidget   *widget,
                                   GtkSnapshot *snapshot)
@@ -1015,11 +913,13 @@ lt_viewer_storage_strip_snapshot (GtkWidget   *widget,
     return;
 
   get_geometry (self, &geometry);
-  get_foreground (self, &fg);
+  lt_viewer_get_foreground (widget, &fg);
   hvalue = get_hvalue (self);
   vvalue = get_vvalue (self);
-  visible_range (vvalue, height, &geometry, get_n_rows (self), &row0, &row1);
-  visible_range (hvalue, width, &geometry, get_n_cols (self), &col0, &col1);
+  lt_viewer_visible_items (geometry.margin, geometry.pitch, get_n_rows (self),
+                           vvalue, vvalue + height, &row0, &row1);
+  lt_viewer_visible_items (geometry.margin, geometry.pitch, get_n_cols (self),
+                           hvalue, hvalue + width, &col0, &col1);
 
   if (!self->band_valid
       || self->band_cell != geometry.cell
@@ -1078,8 +978,7 @@ lt_viewer_storage_strip_snapshot (GtkWidget   *widget,
             graphene_rect_t bounds;
 
             lt_viewer_storage_strip_get_cell_bounds (self, cell, &bounds);
-            graphene_rect_inset (&bounds, -2, -2);
-            append_outline (snapshot, &bounds, radius + 2, 3, &color);
+            lt_viewer_append_ring (snapshot, &bounds, radius, LT_VIEWER_CURSOR_RING, &color);
           }
     }
 
@@ -1089,8 +988,7 @@ lt_viewer_storage_strip_snapshot (GtkWidget   *widget,
       graphene_rect_t bounds;
 
       lt_viewer_storage_strip_get_cell_bounds (self, hover, &bounds);
-      graphene_rect_inset (&bounds, -1.5, -1.5);
-      append_outline (snapshot, &bounds, radius + 1.5, 3, &fg);
+      lt_viewer_append_ring (snapshot, &bounds, radius, LT_VIEWER_HOVER_RING, &fg);
     }
 }
 
@@ -1861,8 +1759,8 @@ lt_viewer_storage_strip_cell_at (LtViewerStorageStrip *self,
   if (cx < 0 || cy < 0)
     return -1;
 
-  col = floor_int (cx / geometry.pitch);
-  row = floor_int (cy / geometry.pitch);
+  col = lt_viewer_floor_int (cx / geometry.pitch);
+  row = lt_viewer_floor_int (cy / geometry.pitch);
   if (cx - (double) col * geometry.pitch >= geometry.cell
       || cy - (double) row * geometry.pitch >= geometry.cell)
     return -1;

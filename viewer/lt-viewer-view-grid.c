@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "lt-viewer-storage-strip.h"
+#include "lt-viewer-cell-painter.h"
 #include "lt-viewer-view-grid.h"
 
 /* Geometry, in pixels. */
@@ -27,8 +27,6 @@
 
 /* The drawing stops growing here: cairo's coordinates end at 2^23. */
 #define MAX_EXTENT 4194304.0
-
-#define TINT_ALPHA   0.35
 
 struct _LtViewerViewGrid
 {
@@ -86,24 +84,6 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* The viewer's libraries do not link libm: floors and ceilings by hand,
- * for the pixel arithmetic (far inside the range of a gint64). */
-static inline gint64
-floor_int (double x)
-{
-  gint64 i = (gint64) CLAMP (x, -1e15, 1e15);
-
-  return (double) i > x ? i - 1 : i;
-}
-
-static inline gint64
-ceil_int (double x)
-{
-  gint64 i = (gint64) CLAMP (x, -1e15, 1e15);
-
-  return (double) i < x ? i + 1 : i;
-}
 
 static LtTensor *
 get_tensor (LtViewerViewGrid *self)
@@ -195,7 +175,8 @@ ensure_layout (LtViewerViewGrid *self)
   block_pitch = self->block_width + BLOCK_GAP;
   self->block_cols = self->n_block_dims > 0
                        ? self->sizes[self->block_dims[self->n_block_dims - 1]] : 1;
-  self->block_cols = CLAMP (floor_int ((MAX_BLOCK_ROW_WIDTH + BLOCK_GAP) / block_pitch),
+  self->block_cols = CLAMP (lt_viewer_floor_int ((MAX_BLOCK_ROW_WIDTH + BLOCK_GAP)
+                                                 / block_pitch),
                             1, self->block_cols);
   self->block_rows = (self->n_blocks + self->block_cols - 1) / self->block_cols;
 }
@@ -391,41 +372,6 @@ cell_to_elements (LtViewerViewGrid *self,
 /* Drawing */
 
 static void
-get_foreground (LtViewerViewGrid *self,
-                GdkRGBA          *color)
-{
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  /* GTK 4.8 has no gtk_widget_get_color() yet. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-G_GNUC_END_IGNORE_DEPRECATIONS
-}
-
-static GdkRGBA
-with_alpha (const GdkRGBA *color,
-            double         alpha)
-{
-  GdkRGBA result = *color;
-
-  result.alpha *= alpha;
-  return result;
-}
-
-static void
-append_outline (GtkSnapshot           *snapshot,
-                const graphene_rect_t *rect,
-                double                 radius,
-                double                 width,
-                const GdkRGBA         *color)
-{
-  GskRoundedRect shape;
-  const float widths[4] = { width, width, width, width };
-  const GdkRGBA colors[4] = { *color, *color, *color, *color };
-
-  gsk_rounded_rect_init_from_rect (&shape, rect, radius);
-  gtk_snapshot_append_border (snapshot, &shape, widths, colors);
-}
-
-static void
 append_layout_at (GtkSnapshot   *snapshot,
                   PangoLayout   *layout,
                   double         x,
@@ -436,30 +382,6 @@ append_layout_at (GtkSnapshot   *snapshot,
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
   gtk_snapshot_append_layout (snapshot, layout, color);
   gtk_snapshot_restore (snapshot);
-}
-
-static PangoLayout *
-create_layout (LtViewerViewGrid *self,
-               double            scale)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  g_autoptr (PangoFontDescription) font = NULL;
-  const PangoFontDescription *base;
-
-  base = pango_context_get_font_description (pango_layout_get_context (layout));
-  font = base != NULL ? pango_font_description_copy (base) : pango_font_description_new ();
-  if (pango_font_description_get_size (font) > 0)
-    {
-      double size = pango_font_description_get_size (font) * scale;
-
-      if (pango_font_description_get_size_is_absolute (font))
-        pango_font_description_set_absolute_size (font, size);
-      else
-        pango_font_description_set_size (font, (int) size);
-    }
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  return layout;
 }
 
 /* The part of the widget that can be seen: inside a scrolled window, the
@@ -488,21 +410,6 @@ get_visible_rect (LtViewerViewGrid *self,
     graphene_rect_init (visible, 0, 0, 0, 0);
 }
 
-/* The first and one-past-last of @count items of @size spaced by @pitch,
- * from @origin, that meet [from, to). */
-static void
-visible_items (double  origin,
-               double  pitch,
-               gint64  count,
-               double  from,
-               double  to,
-               gint64 *first,
-               gint64 *last)
-{
-  *first = CLAMP (floor_int ((from - origin) / pitch), 0, count);
-  *last = CLAMP (ceil_int ((to - origin) / pitch), 0, count);
-}
-
 /* Draws the elements that meet @area (widget coordinates) into a new
  * render node: their tint, border, storage index and value, and the block
  * labels. Only these elements are read. */
@@ -512,23 +419,32 @@ build_layer (LtViewerViewGrid      *self,
              const GdkRGBA         *fg,
              const GdkRGBA         *color)
 {
-  g_autoptr (PangoLayout) value_layout = create_layout (self, 0.9);
-  g_autoptr (PangoLayout) index_layout = create_layout (self, 0.7);
+  g_autoptr (PangoLayout) value_layout = lt_viewer_create_scaled_layout (GTK_WIDGET (self), 0.9);
+  g_autoptr (PangoLayout) index_layout = lt_viewer_create_scaled_layout (GTK_WIDGET (self), 0.7);
   g_autoptr (PangoLayout) label_layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   g_autoptr (GString) label = g_string_new (NULL);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  LtStorage *storage = lt_tensor_get_storage (get_tensor (self));
-  GdkRGBA tint = with_alpha (color, TINT_ALPHA);
-  GdkRGBA index_color = with_alpha (fg, 0.6);
+  LtViewerCellPainter painter = {
+    .snapshot = snapshot,
+    .storage = lt_tensor_get_storage (get_tensor (self)),
+    .index_layout = index_layout,
+    .value_layout = value_layout,
+    .index_text = self->index_text,
+    .value_text = self->value_text,
+    .index_pad = 4,
+    .value_pad = 3,
+  };
+  GdkRGBA tint = lt_viewer_with_alpha (color, LT_VIEWER_TINT_ALPHA);
+  GdkRGBA index_color = lt_viewer_with_alpha (fg, 0.6);
   double pitch = ELEMENT_SIZE + ELEMENT_GAP;
   double left = area->origin.x, right = area->origin.x + area->size.width;
   double top = area->origin.y, bottom = area->origin.y + area->size.height;
   gint64 block_row0, block_row1, block_col0, block_col1;
 
-  visible_items (MARGIN, self->block_width + BLOCK_GAP, self->block_cols, left, right,
-                 &block_col0, &block_col1);
-  visible_items (MARGIN, self->block_height + BLOCK_GAP, self->block_rows, top, bottom,
-                 &block_row0, &block_row1);
+  lt_viewer_visible_items (MARGIN, self->block_width + BLOCK_GAP, self->block_cols, left, right,
+                           &block_col0, &block_col1);
+  lt_viewer_visible_items (MARGIN, self->block_height + BLOCK_GAP, self->block_rows, top, bottom,
+                           &block_row0, &block_row1);
 
   for (gint64 block_row = block_row0; block_row < block_row1; block_row++)
     for (gint64 block_col = block_col0; block_col < block_col1; block_col++)
@@ -550,8 +466,8 @@ build_layer (LtViewerViewGrid      *self,
             append_layout_at (snapshot, label_layout, bx, by, fg);
           }
 
-        visible_items (gy, pitch, self->rows, top, bottom, &row0, &row1);
-        visible_items (bx, pitch, self->cols, left, right, &col0, &col1);
+        lt_viewer_visible_items (gy, pitch, self->rows, top, bottom, &row0, &row1);
+        lt_viewer_visible_items (bx, pitch, self->cols, left, right, &col0, &col1);
 
         for (gint64 row = row0; row < row1; row++)
           for (gint64 col = col0; col < col1; col++)
@@ -560,30 +476,12 @@ build_layer (LtViewerViewGrid      *self,
               gint64 index = lt_viewer_view_get_storage_index (self->view, element);
               graphene_rect_t rect = GRAPHENE_RECT_INIT (bx + col * pitch, gy + row * pitch,
                                                          ELEMENT_SIZE, ELEMENT_SIZE);
-              GskRoundedRect shape;
-              char text[64];
 
-              gsk_rounded_rect_init_from_rect (&shape, &rect, ELEMENT_RADIUS);
-              gtk_snapshot_push_rounded_clip (snapshot, &shape);
-              gtk_snapshot_append_color (snapshot, &tint, &rect);
-              gtk_snapshot_pop (snapshot);
-              append_outline (snapshot, &rect, ELEMENT_RADIUS, 1.5, color);
-
+              lt_viewer_cell_painter_append_frame (&painter, &rect, ELEMENT_RADIUS, &tint, 1.5,
+                                                   color);
               /* The storage index, small, then the value. */
-              g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, index);
-              lt_viewer_text_cache_append (self->index_text, snapshot, index_layout, text,
-                                           &GRAPHENE_RECT_INIT (rect.origin.x + 4,
-                                                                rect.origin.y + 2,
-                                                                ELEMENT_SIZE - 8,
-                                                                ELEMENT_SIZE / 2),
-                                           0, 0, &index_color);
-              lt_viewer_format_value (storage, index, text, sizeof text);
-              lt_viewer_text_cache_append (self->value_text, snapshot, value_layout, text,
-                                           &GRAPHENE_RECT_INIT (rect.origin.x + 2,
-                                                                rect.origin.y,
-                                                                ELEMENT_SIZE - 4,
-                                                                ELEMENT_SIZE - 3),
-                                           0.5, 1, fg);
+              lt_viewer_cell_painter_append_index (&painter, &rect, index, &index_color);
+              lt_viewer_cell_painter_append_value (&painter, &rect, index, fg);
             }
       }
 
@@ -604,7 +502,7 @@ lt_viewer_view_grid_snapshot (GtkWidget   *widget,
   if (self->numel == 0)
     return;
 
-  get_foreground (self, &fg);
+  lt_viewer_get_foreground (widget, &fg);
   if (!gdk_rgba_parse (&color, lt_viewer_view_get_color (self->view)))
     color = fg;
   get_visible_rect (self, &visible);
@@ -637,11 +535,7 @@ lt_viewer_view_grid_snapshot (GtkWidget   *widget,
       graphene_rect_t bounds;
 
       if (lt_viewer_view_grid_get_element_bounds (self, cursor, &bounds))
-        {
-          /* Around the element, not over it: its value stays readable. */
-          graphene_rect_inset (&bounds, -2, -2);
-          append_outline (snapshot, &bounds, ELEMENT_RADIUS + 2, 3, &color);
-        }
+        lt_viewer_append_ring (snapshot, &bounds, ELEMENT_RADIUS, LT_VIEWER_CURSOR_RING, &color);
     }
 
   hover_cell = self->lesson != NULL ? lt_viewer_lesson_get_hover_cell (self->lesson) : -1;
@@ -652,10 +546,7 @@ lt_viewer_view_grid_snapshot (GtkWidget   *widget,
 
       if (lt_viewer_view_grid_get_element_bounds (self, g_array_index (hovered, gint64, i),
                                                   &bounds))
-        {
-          graphene_rect_inset (&bounds, -1.5, -1.5);
-          append_outline (snapshot, &bounds, ELEMENT_RADIUS + 1.5, 3, &fg);
-        }
+        lt_viewer_append_ring (snapshot, &bounds, ELEMENT_RADIUS, LT_VIEWER_HOVER_RING, &fg);
     }
 }
 
@@ -684,7 +575,7 @@ lt_viewer_view_grid_measure (GtkWidget      *widget,
                  - BLOCK_GAP;
     }
 
-  *minimum = *natural = (int) ceil_int (MIN (extent, MAX_EXTENT));
+  *minimum = *natural = (int) lt_viewer_ceil_int (MIN (extent, MAX_EXTENT));
 }
 
 static void
@@ -1192,8 +1083,8 @@ lt_viewer_view_grid_element_at (LtViewerViewGrid *self,
   if (self->numel == 0 || x < MARGIN || y < MARGIN)
     return -1;
 
-  block_col = floor_int ((x - MARGIN) / (self->block_width + BLOCK_GAP));
-  block_row = floor_int ((y - MARGIN) / (self->block_height + BLOCK_GAP));
+  block_col = lt_viewer_floor_int ((x - MARGIN) / (self->block_width + BLOCK_GAP));
+  block_row = lt_viewer_floor_int ((y - MARGIN) / (self->block_height + BLOCK_GAP));
   if (block_col >= self->block_cols || block_row >= self->block_rows)
     return -1;
   block = block_row * self->block_cols + block_col;
@@ -1205,8 +1096,8 @@ lt_viewer_view_grid_element_at (LtViewerViewGrid *self,
   if (bx < 0 || by < 0)
     return -1;
 
-  col = floor_int (bx / pitch);
-  row = floor_int (by / pitch);
+  col = lt_viewer_floor_int (bx / pitch);
+  row = lt_viewer_floor_int (by / pitch);
   ex = bx - (double) col * pitch;
   ey = by - (double) row * pitch;
   if (col >= self->cols || row >= self->rows || ex >= ELEMENT_SIZE || ey >= ELEMENT_SIZE)
