@@ -1802,3 +1802,56 @@ lt_viewer_storage_strip_get_cell_bounds (LtViewerStorageStrip *self,
                       geometry.cell, geometry.cell);
   return TRUE;
 }
+
+/**
+ * lt_viewer_storage_strip_get_visible_cells:
+ * @self: a #LtViewerStorageStrip
+ * @first: (out): return location for the first cell of the rows shown
+ * @end: (out): return location for one past the last
+ *
+ * The storage indices of the rows of cells the strip shows, whole or in
+ * part, as an overview frames them.
+ *
+ * Returns: %TRUE, or %FALSE when no cell is shown
+ */
+gboolean
+lt_viewer_storage_strip_get_visible_cells (LtViewerStorageStrip *self,
+                                           gint64               *first,
+                                           gint64               *end)
+{
+  Geometry geometry;
+  double vvalue;
+  gint64 row0, row1;
+
+  g_return_val_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self), FALSE);
+  g_return_val_if_fail (first != NULL && end != NULL, FALSE);
+
+  *first = *end = 0;
+  if (self->n_cells == 0 || gtk_widget_get_height (GTK_WIDGET (self)) <= 0)
+    return FALSE;
+
+  get_geometry (self, &geometry);
+  vvalue = get_vvalue (self);
+  lt_viewer_visible_items (geometry.margin, geometry.pitch, get_n_rows (self), vvalue,
+                           vvalue + gtk_widget_get_height (GTK_WIDGET (self)), &row0, &row1);
+  *first = row0 * self->wrap_width;
+  *end = MIN (row1 * (gint64) self->wrap_width, self->n_cells);
+  return *end > *first;
+}
+
+/**
+ * lt_viewer_storage_strip_scroll_to_cell:
+ * @self: a #LtViewerStorageStrip
+ * @cell: a storage index
+ *
+ * Scrolls as little as brings @cell into view; nothing happens when there
+ * is no such cell.
+ */
+void
+lt_viewer_storage_strip_scroll_to_cell (LtViewerStorageStrip *self,
+                                        gint64                cell)
+{
+  g_return_if_fail (LT_VIEWER_IS_STORAGE_STRIP (self));
+
+  scroll_to_cell (self, cell);
+}

@@ -56,6 +56,11 @@ gboolean        lt_viewer_storage_strip_get_cell_bounds (LtViewerStorageStrip *s
  * indices; NULL outside the storage. */
 char           *lt_viewer_storage_strip_describe_cell   (LtViewerStorageStrip *self,
                                                          gint64                cell);
+gboolean        lt_viewer_storage_strip_get_visible_cells (LtViewerStorageStrip *self,
+                                                         gint64               *first,
+                                                         gint64               *end);
+void            lt_viewer_storage_strip_scroll_to_cell  (LtViewerStorageStrip *self,
+                                                         gint64                cell);
 
 /* Short texts (numbers) for both drawings, without a Pango layout per
  * string: the glyphs of the characters numbers are written with are
