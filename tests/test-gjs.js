@@ -4,29 +4,7 @@
 
 import GLib from 'gi://GLib';
 import Lt from 'gi://Lt?version=1.0';
-import System from 'system';
-
-let failures = 0;
-let count = 0;
-
-function check(name, fn) {
-    count++;
-    try {
-        fn();
-        print(`ok ${count} ${name}`);
-    } catch (e) {
-        failures++;
-        print(`not ok ${count} ${name}`);
-        printerr(`${name}: ${e}\n${e.stack ?? ''}`);
-    }
-}
-
-function assertEqual(actual, expected, what = 'value') {
-    const a = JSON.stringify(actual);
-    const b = JSON.stringify(expected);
-    if (a !== b)
-        throw new Error(`${what} is ${a}, expected ${b}`);
-}
+import {assertEqual, check, finish} from './gjs-tap.js';
 
 function assertThrowsLt(code, fn) {
     try {
@@ -227,5 +205,4 @@ check('index expressions take tensor arguments', () => {
         () => p.index_with_tensors('[idx]', ['idx'], [Lt.tensor([3], {dtype: Lt.int64})]));
 });
 
-print(`1..${count}`);
-System.exit(failures === 0 ? 0 : 1);
+finish();

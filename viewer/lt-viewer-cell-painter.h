@@ -7,7 +7,8 @@
 
 #include <gtk/gtk.h>
 
-#include "lt-viewer-storage-strip.h" /* LtViewerTextCache */
+#include "lt-viewer-format.h"
+#include "lt-viewer-text-cache.h"
 
 G_BEGIN_DECLS
 

@@ -6,7 +6,7 @@
 #define G_LOG_DOMAIN "TensorViewer"
 
 #include <cairo-svg.h>
-#include <glib/gi18n.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-canvas.h"
 #include "lt-viewer-export.h"

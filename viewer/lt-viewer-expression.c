@@ -26,7 +26,7 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-expression.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include <cairo-pdf.h>
-#include <glib/gi18n-lib.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-canvas.h"
 #include "lt-viewer-figure.h"

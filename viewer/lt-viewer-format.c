@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-format.h"
 #include "lt-viewer-lesson.h"

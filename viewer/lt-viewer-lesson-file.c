@@ -15,7 +15,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-file.h"
 #include "lt-viewer-format.h"

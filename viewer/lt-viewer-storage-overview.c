@@ -5,7 +5,7 @@
 
 #define G_LOG_DOMAIN "TensorViewer"
 
-#include <glib/gi18n.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-cell-painter.h"
 #include "lt-viewer-storage-overview.h"
@@ -515,7 +515,7 @@ lt_viewer_storage_overview_class_init (LtViewerStorageOverviewClass *klass)
   widget_class->query_tooltip = lt_viewer_storage_overview_query_tooltip;
 
   /**
-   * LtViewerStorageOverview:strip: (nullable)
+   * LtViewerStorageOverview:strip:
    *
    * The storage strip whose lesson is shown and which clicks scroll.
    */

@@ -66,18 +66,4 @@ void            lt_viewer_storage_strip_scroll_to_cell  (LtViewerStorageStrip *s
  * string: the glyphs of the characters numbers are written with are
  * shaped once per font, which thousands of cells a screen need. One cache
  * per font; the layout gives the font, and draws what the cache cannot. */
-typedef struct _LtViewerTextCache LtViewerTextCache;
-
-LtViewerTextCache *lt_viewer_text_cache_new    (void);
-void               lt_viewer_text_cache_free   (LtViewerTextCache     *cache);
-void               lt_viewer_text_cache_reset  (LtViewerTextCache     *cache);
-void               lt_viewer_text_cache_append (LtViewerTextCache     *cache,
-                                                GtkSnapshot           *snapshot,
-                                                PangoLayout           *layout,
-                                                const char            *text,
-                                                const graphene_rect_t *box,
-                                                float                  xalign,
-                                                float                  yalign,
-                                                const GdkRGBA         *color);
-
 G_END_DECLS

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n.h>
+#include "lt-viewer-i18n-private.h"
 
 #include "lt-viewer-cell-painter.h"
 #include "lt-viewer-view-grid.h"

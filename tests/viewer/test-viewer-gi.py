@@ -7,6 +7,8 @@
 
 import os
 import re
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -134,6 +136,32 @@ class FigureTest(unittest.TestCase):
         strict = LtViewer.figure(points, 't.flip(0)', pytorch_only=True)
         self.assertIn('Not in PyTorch', texts(plain.to_svg()))
         self.assertTrue(any(w.startswith('Storage of the copy') for w in texts(strict.to_svg())))
+
+
+class TranslationTest(unittest.TestCase):
+    # A script that never binds the viewer's catalogue still gets its
+    # figures in the user's language: the library binds it.
+    SCRIPT = """
+import locale, re, sys
+locale.setlocale(locale.LC_ALL, 'C.UTF-8')
+import gi
+gi.require_version('LtViewer', '1')
+from gi.repository import LtViewer
+figure = LtViewer.Figure.new(LtViewer.Lesson.load_builtin('points'))
+svg = figure.to_bytes(LtViewer.FigureFormat.SVG).get_data().decode()
+print('\\n'.join(re.findall(r'<text[^>]*>([^<]*)</text>', svg)))
+"""
+
+    def figure_texts(self, language):
+        env = dict(os.environ, LANGUAGE=language)
+        result = subprocess.run([sys.executable, '-c', self.SCRIPT], env=env,
+                                capture_output=True, text=True, check=True)
+        return result.stdout.splitlines()
+
+    def test_chinese(self):
+        self.assertIn('TENSOR_VIEWER_LOCALEDIR', os.environ)
+        self.assertIn('存储：6 个 float32 元素', self.figure_texts('zh_CN'))
+        self.assertIn('Storage: 6 float32 elements', self.figure_texts('en'))
 
 
 if __name__ == '__main__':

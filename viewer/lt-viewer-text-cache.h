@@ -1,0 +1,26 @@
+/* lt-viewer-text-cache.h: short texts drawn from glyphs shaped once
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef struct _LtViewerTextCache LtViewerTextCache;
+
+LtViewerTextCache *lt_viewer_text_cache_new    (void);
+void               lt_viewer_text_cache_free   (LtViewerTextCache     *cache);
+void               lt_viewer_text_cache_reset  (LtViewerTextCache     *cache);
+void               lt_viewer_text_cache_append (LtViewerTextCache     *cache,
+                                                GtkSnapshot           *snapshot,
+                                                PangoLayout           *layout,
+                                                const char            *text,
+                                                const graphene_rect_t *box,
+                                                float                  xalign,
+                                                float                  yalign,
+                                                const GdkRGBA         *color);
+
+G_END_DECLS
