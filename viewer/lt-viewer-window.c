@@ -18,108 +18,7 @@
 #include "lt-viewer-swatch.h"
 #include "lt-viewer-view-grid.h"
 #include "lt-viewer-view-row.h"
-#include "lt-viewer-window.h"
-
-/* The zoom steps of the storage strip, within its own limits. */
-#define ZOOM_STEP 1.25
-#define MIN_ZOOM  0.25
-#define MAX_ZOOM  4.0
-
-/* Literal values are offered for the current contents up to this many
- * elements; beyond, the entry starts empty. */
-#define MAX_LITERAL_ELEMENTS 4096
-
-struct _LtViewerWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  GSettings *settings;
-
-  LtViewerLesson *lesson;
-  char *builtin;
-  GFile *file;
-
-  /* The selected view, watched for its tensor and cursor. */
-  LtViewerView *selected;
-  guint n_flat_dims;       /* the dims the dropdowns offer */
-  int row_dim, col_dim;
-
-  guint play_source;
-
-  /* The lesson as last opened or saved, in its file format: the lesson is
-   * modified while it saves to anything else. Checked once per main loop
-   * iteration after changes. */
-  char *saved_data;
-  gboolean modified;
-  guint modified_source;
-  /* Set once the user has answered the save-changes question with
-   * Discard, or saved from it. */
-  gboolean close_confirmed;
-  gboolean close_after_save;
-
-  /* Set while widgets are filled from the model, so that their change
-   * signals do not write back. */
-  gboolean updating;
-
-  /* Template children */
-  GtkWidget *main_box;
-  AdwWindowTitle *window_title;
-  GtkMenuButton *lessons_button;
-  AdwToastOverlay *toast_overlay;
-
-  /* A copy's own storage, drawn under the lesson's: a lesson of its own
-   * whose base is the copy and whose one view follows the selected one. */
-  GtkWidget *copy_box;
-  GtkLabel *copy_label;
-  LtViewerStorageStrip *copy_strip;
-  LtViewerLesson *copy_lesson;
-  LtTensor *copy_source;
-  GtkStack *title_stack;
-  GtkStack *notes_stack;
-  GtkLabel *title_label;
-  GtkEntry *title_entry;
-  GtkLabel *notes_label;
-  GtkFlowBox *legend_box;
-  AdwStatusPage *view_error_page;
-  AdwStatusPage *empty_page;
-  char *legend_key;        /* what the legend shows, to rebuild it on change only */
-  GtkTextView *notes_view;
-  GtkToggleButton *edit_button;
-  AdwComboRow *dtype_row;
-  GtkStringList *dtype_list;
-  AdwComboRow *contents_row;
-  AdwEntryRow *shape_row;
-  AdwEntryRow *literal_row;
-  AdwActionRow *seed_row;
-  GtkSpinButton *seed_spin;
-  GtkLabel *base_error_label;
-  GtkListBox *views_list;
-  GtkLabel *storage_summary_label;
-  GtkAdjustment *wrap_adjustment;
-  GtkButton *zoom_button;
-  LtViewerStorageStrip *storage_strip;
-  GtkStack *view_stack;
-  GtkLabel *view_name_label;
-  GtkLabel *view_layout_label;
-  GtkWidget *flat_dims_box;
-  GtkDropDown *row_dim_dropdown;
-  GtkDropDown *col_dim_dropdown;
-  LtViewerViewGrid *view_grid;
-  GtkButton *play_button;
-  GtkAdjustment *speed_adjustment;
-  GtkLabel *order_label;
-  GtkLabel *address_label;
-  GtkWidget *badges_grid;
-  GtkLabel *contiguous_badge;
-  GtkLabel *contiguous_reason;
-  GtkLabel *aliasing_badge;
-  GtkLabel *aliasing_reason;
-  GtkLabel *pytorch_badge;
-  GtkLabel *pytorch_reason;
-  GtkLabel *view_as_badge;
-  GtkLabel *view_as_reason;
-  GtkEntry *view_as_entry;
-};
+#include "lt-viewer-window-private.h"
 
 G_DEFINE_FINAL_TYPE (LtViewerWindow, lt_viewer_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -562,6 +461,7 @@ on_flat_dims_selected (LtViewerWindow *self)
   self->row_dim = row_dim;
   self->col_dim = col_dim;
   lt_viewer_view_grid_set_flat_dims (self->view_grid, row_dim, col_dim);
+  lt_viewer_window_queue_layout (self);
 }
 
 static void
@@ -792,6 +692,7 @@ update_selected_view (LtViewerWindow *self)
       gtk_stack_set_visible_child_name (self->view_stack, "empty");
       update_order (self);
       update_copy_strip (self);
+      lt_viewer_window_queue_layout (self);
       return;
     }
 
@@ -837,6 +738,7 @@ update_selected_view (LtViewerWindow *self)
   update_order (self);
   update_badges (self);
   update_copy_strip (self);
+  lt_viewer_window_queue_layout (self);
 }
 
 static void
@@ -1019,8 +921,15 @@ update_legend (LtViewerWindow *self)
                                                           : lt_viewer_view_get_expression (view));
 
       lt_viewer_swatch_set_dimmed (LT_VIEWER_SWATCH (swatch), selected != NULL && view != selected);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
+      /* Whole, unless the name is longer than a legend entry can be:
+       * an ellipsized label could be given less than its width. */
+      if (g_utf8_strlen (gtk_label_get_text (GTK_LABEL (label)), -1) > MAX_LEGEND_CHARS)
+        {
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+          gtk_label_set_width_chars (GTK_LABEL (label), MAX_LEGEND_CHARS);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), MAX_LEGEND_CHARS);
+          gtk_widget_set_tooltip_text (label, gtk_label_get_text (GTK_LABEL (label)));
+        }
       if (view == selected)
         gtk_widget_add_css_class (label, "heading");
       else if (selected != NULL)
@@ -1030,6 +939,7 @@ update_legend (LtViewerWindow *self)
       gtk_flow_box_append (self->legend_box, box);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->legend_box), n > 0);
+  lt_viewer_window_queue_layout (self);
 }
 
 /* Unsaved changes */
@@ -1830,6 +1740,7 @@ lt_viewer_window_dispose (GObject *object)
   if (self->views_list != NULL)
     gtk_list_box_bind_model (self->views_list, NULL, NULL, NULL, NULL);
 
+  lt_viewer_window_clear_layout (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LT_VIEWER_TYPE_WINDOW);
 
   g_clear_object (&self->selected);
@@ -1916,6 +1827,9 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_badge);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_reason);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_entry);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, drawing_paned);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, storage_scroller);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, grid_scroller);
   gtk_widget_class_bind_template_callback (widget_class, on_title_entry_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_base_edited);
@@ -1953,6 +1867,7 @@ lt_viewer_window_init (LtViewerWindow *self)
   g_signal_connect_object (gtk_text_view_get_buffer (self->notes_view), "changed",
                            G_CALLBACK (on_notes_buffer_changed), self, G_CONNECT_SWAPPED);
   on_zoom_notify (self);
+  lt_viewer_window_init_layout (self);
 
   /* Until a lesson is set: an empty one. */
   self->n_flat_dims = G_MAXUINT;

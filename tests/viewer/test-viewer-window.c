@@ -206,6 +206,128 @@ test_builtin_lessons (void)
     }
 }
 
+/* Lets the window lay out what changed and paint it. */
+static void
+wait_for_layout (LtViewerWindow *window)
+{
+  viewer_test_spin_until_idle ();
+  viewer_test_wait_for_frame (GTK_WIDGET (window));
+  viewer_test_spin_until_idle ();
+  viewer_test_wait_for_frame (GTK_WIDGET (window));
+}
+
+/* How far @scroller's content reaches past what it shows, in pixels. */
+static double
+hidden_extent (GtkScrolledWindow *scroller,
+               GtkOrientation     orientation)
+{
+  GtkAdjustment *adjustment = orientation == GTK_ORIENTATION_VERTICAL
+                                ? gtk_scrolled_window_get_vadjustment (scroller)
+                                : gtk_scrolled_window_get_hadjustment (scroller);
+
+  return gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_lower (adjustment)
+         - gtk_adjustment_get_page_size (adjustment);
+}
+
+static void
+assert_legend_whole (LtViewerWindow *window)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (get_child (window, "legend_box"));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      /* flow box child > box > swatch, label */
+      GtkWidget *label = gtk_widget_get_last_child (gtk_widget_get_first_child (child));
+
+      g_assert_true (GTK_IS_LABEL (label));
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+    }
+}
+
+/* At 1280×800 every built-in lesson's views are drawn whole: the storage
+ * pane as tall as its cells, the grid below it unclipped, the legend and
+ * the headers uncut. */
+static void
+test_nothing_clipped (void)
+{
+  g_auto (GStrv) names = lt_viewer_lesson_list_builtin ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      LtViewerWindow *window = open_window (names[i]);
+      LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+
+      for (guint v = 0; v < lt_viewer_lesson_get_n_views (lesson); v++)
+        {
+          LtViewerView *view = lt_viewer_lesson_get_view (lesson, v);
+          GtkLabel *name = get_child (window, "view_name_label");
+
+          g_test_message ("lesson %s, view %u, %s", names[i], v, lt_viewer_view_get_name (view));
+          select_view (window, v);
+          wait_for_layout (window);
+
+          g_assert_cmpfloat (hidden_extent (get_child (window, "storage_scroller"),
+                                            GTK_ORIENTATION_VERTICAL), <=, 0.5);
+          g_assert_cmpfloat (hidden_extent (get_child (window, "storage_scroller"),
+                                            GTK_ORIENTATION_HORIZONTAL), <=, 0.5);
+          assert_legend_whole (window);
+          if (lt_viewer_view_get_error (view) != NULL)
+            continue;
+          g_assert_cmpfloat (hidden_extent (get_child (window, "grid_scroller"),
+                                            GTK_ORIENTATION_VERTICAL), <=, 0.5);
+          g_assert_cmpfloat (hidden_extent (get_child (window, "grid_scroller"),
+                                            GTK_ORIENTATION_HORIZONTAL), <=, 0.5);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (name)));
+          g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (name)), >=, 1);
+        }
+      close_window (window);
+    }
+}
+
+/* A storage far taller than the window leaves the selected view the room
+ * it needs, and scrolls; a long view name wraps rather than being cut. */
+static void
+test_large_storage_layout (void)
+{
+  LtViewerWindow *window = open_window ("points");
+  LtViewerLesson *lesson = lt_viewer_window_get_lesson (window);
+  const gint64 shape[] = { 1000, 1000 };
+  g_autoptr (GError) error = NULL;
+  const char *name = "every 200th row and column, t[::200, ::200], of a million cells";
+  LtViewerView *view;
+  GtkPaned *paned = get_child (window, "drawing_paned");
+  int height;
+
+  g_assert_true (lt_viewer_lesson_set_base (lesson, LT_DTYPE_FLOAT32, shape, 2,
+                                            LT_VIEWER_CONTENTS_ARANGE, NULL, 0, &error));
+  g_assert_no_error (error);
+  view = lt_viewer_lesson_add_view (lesson, name, NULL, "t[::200, ::200]", &error);
+  g_assert_no_error (error);
+  lt_viewer_lesson_set_selected (lesson, view);
+  wait_for_layout (window);
+
+  /* The storage scrolls, within its share; the 5×5 grid is whole. */
+  height = gtk_widget_get_height (GTK_WIDGET (paned));
+  g_assert_cmpfloat (hidden_extent (get_child (window, "storage_scroller"),
+                                    GTK_ORIENTATION_VERTICAL), >, 1000.0);
+  g_assert_cmpint (gtk_paned_get_position (paned), >=, MIN (160, height / 4));
+  g_assert_cmpfloat (hidden_extent (get_child (window, "grid_scroller"),
+                                    GTK_ORIENTATION_VERTICAL), <=, 0.5);
+  g_assert_false (pango_layout_is_ellipsized (
+    gtk_label_get_layout (get_child (window, "view_name_label"))));
+  g_assert_cmpstr (label_text (get_child (window, "view_name_label")), ==, name);
+
+  /* Back to six cells: the storage pane shrinks to them. */
+  g_assert_true (lt_viewer_lesson_set_base (lesson, LT_DTYPE_FLOAT32, (gint64[]) { 2, 3 }, 2,
+                                            LT_VIEWER_CONTENTS_ARANGE, NULL, 0, &error));
+  g_assert_no_error (error);
+  wait_for_layout (window);
+  g_assert_cmpfloat (hidden_extent (get_child (window, "storage_scroller"),
+                                    GTK_ORIENTATION_VERTICAL), <=, 0.5);
+  g_assert_cmpint (gtk_paned_get_position (paned), <, height / 2);
+
+  close_window (window);
+}
+
 static void
 test_invalid_expression (void)
 {
@@ -1324,6 +1446,8 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/viewer/window/builtin-lessons", test_builtin_lessons);
+  g_test_add_func ("/viewer/window/nothing-clipped", test_nothing_clipped);
+  g_test_add_func ("/viewer/window/large-storage-layout", test_large_storage_layout);
   g_test_add_func ("/viewer/window/invalid-expression", test_invalid_expression);
   g_test_add_func ("/viewer/window/layout-spins", test_layout_spins);
   g_test_add_func ("/viewer/window/wheel-over-spins", test_wheel_over_spins);
