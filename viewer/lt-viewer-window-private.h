@@ -7,6 +7,7 @@
 
 #include "lt-viewer-storage-strip.h"
 #include "lt-viewer-view-grid.h"
+#include "lt-viewer-view-row.h"
 #include "lt-viewer-window.h"
 
 G_BEGIN_DECLS
@@ -121,6 +122,48 @@ struct _LtViewerWindow
   GtkScrolledWindow *grid_scroller;
   guint layout_source;
 };
+
+/* lt-viewer-window.c: the lesson, its title and notes, the views and the
+ * selected one */
+char            *lt_viewer_window_format_int      (gint64          value);
+char            *lt_viewer_window_format_tuple    (const gint64   *values,
+                                                   guint           n);
+void             lt_viewer_window_update_title    (LtViewerWindow *self);
+void             lt_viewer_window_remember_lesson (LtViewerWindow *self);
+LtViewerViewRow *lt_viewer_window_find_row        (LtViewerWindow *self,
+                                                   LtViewerView   *view);
+
+/* lt-viewer-window-base.c: the base tensor's editor */
+void lt_viewer_window_update_storage_summary (LtViewerWindow *self);
+void lt_viewer_window_update_base_editor     (LtViewerWindow *self);
+void lt_viewer_window_on_base_edited         (LtViewerWindow *self);
+void lt_viewer_window_on_contents_selected   (LtViewerWindow *self);
+
+/* lt-viewer-window-files.c: unsaved changes, open, save and export */
+void     lt_viewer_window_schedule_modified_check (LtViewerWindow *self);
+void     lt_viewer_window_mark_saved              (LtViewerWindow *self);
+gboolean lt_viewer_window_may_close               (LtViewerWindow *self);
+void     lt_viewer_window_open_activated          (GSimpleAction  *action,
+                                                   GVariant       *parameter,
+                                                   gpointer        data);
+void     lt_viewer_window_save_activated          (GSimpleAction  *action,
+                                                   GVariant       *parameter,
+                                                   gpointer        data);
+void     lt_viewer_window_save_as_activated       (GSimpleAction  *action,
+                                                   GVariant       *parameter,
+                                                   gpointer        data);
+void     lt_viewer_window_export_activated        (GSimpleAction  *action,
+                                                   GVariant       *parameter,
+                                                   gpointer        data);
+
+/* lt-viewer-window-actions.c: the window's actions and the lessons menu */
+void lt_viewer_window_init_actions               (LtViewerWindow *self);
+void lt_viewer_window_set_lesson_actions_enabled (LtViewerWindow *self,
+                                                  gboolean        enabled);
+void lt_viewer_window_stop_playing               (LtViewerWindow *self);
+void lt_viewer_window_set_zoom                   (LtViewerWindow *self,
+                                                  double          zoom);
+void lt_viewer_window_init_lessons_menu          (LtViewerWindow *self);
 
 /* lt-viewer-window-layout.c: the drawing panes sized to their content */
 void lt_viewer_window_init_layout  (LtViewerWindow *self);
