@@ -25,6 +25,10 @@
 #define SQUARE   4
 #define MAX_ROWS 16
 
+/* The frame around what the strip shows: its line, and its least width. */
+#define FRAME     2
+#define MIN_FRAME 12
+
 /* As the strip dims the views that are not selected. */
 #define DIMMED_ALPHA     0.35
 #define UNREACHED_ALPHA  0.08
@@ -189,11 +193,17 @@ append_viewport (LtViewerStorageOverview *self,
       gint64 to = MIN (square1, row * across + across - 1) - row * across;
       GskRoundedRect box;
 
+      double width = MAX ((to - from + 1) * SQUARE, MIN_FRAME);
+      double x = (from + to + 1) * SQUARE / 2.0 - width / 2.0;
+
+      /* Around the squares, and wide enough to be seen when the strip
+       * shows less than a square. */
       gsk_rounded_rect_init_from_rect (&box,
-                                       &GRAPHENE_RECT_INIT (from * SQUARE, row * SQUARE,
-                                                            (to - from + 1) * SQUARE, SQUARE),
-                                       0);
-      gtk_snapshot_append_border (snapshot, &box, (float[]) { 1, 1, 1, 1 },
+                                       &GRAPHENE_RECT_INIT (x - FRAME, row * SQUARE - FRAME,
+                                                            width + 2 * FRAME,
+                                                            SQUARE + 2 * FRAME),
+                                       FRAME);
+      gtk_snapshot_append_border (snapshot, &box, (float[]) { FRAME, FRAME, FRAME, FRAME },
                                   (GdkRGBA[]) { *fg, *fg, *fg, *fg });
     }
 }

@@ -13,6 +13,9 @@
  * the lesson is about, but the cells it reaches must stay in sight. */
 #define MIN_STORAGE_SHARE 0.25
 
+/* A storage of more rows of cells than this gets an overview above it. */
+#define OVERVIEW_MIN_ROWS 12
+
 /* The height @widget asks for at @width. */
 static int
 natural_height (GtkWidget *widget,
@@ -43,6 +46,18 @@ fit_position (int height,
   return MIN (position, storage);
 }
 
+/* The overview, for storages one cannot take in by scrolling. */
+static void
+update_overview (LtViewerWindow *self)
+{
+  LtTensor *base = self->lesson != NULL ? lt_viewer_lesson_get_base (self->lesson) : NULL;
+  gint64 n_cells = base != NULL ? lt_storage_get_n_elements (lt_tensor_get_storage (base)) : 0;
+  guint per_row = MAX (lt_viewer_storage_strip_get_wrap_width (self->storage_strip), 1);
+
+  gtk_widget_set_visible (self->storage_overview,
+                          (n_cells + per_row - 1) / per_row > OVERVIEW_MIN_ROWS);
+}
+
 static gboolean
 layout_panes (gpointer data)
 {
@@ -55,6 +70,7 @@ layout_panes (gpointer data)
   int handle, storage, view;
 
   self->layout_source = 0;
+  update_overview (self);
   if (width <= 0 || height <= 0 || start == NULL)
     return G_SOURCE_REMOVE;
 

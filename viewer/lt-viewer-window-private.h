@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "lt-viewer-storage-overview.h"
 #include "lt-viewer-storage-strip.h"
 #include "lt-viewer-view-grid.h"
 #include "lt-viewer-view-row.h"
@@ -119,6 +120,7 @@ struct _LtViewerWindow
    * divider placed by lt-viewer-window-layout.c after each change. */
   GtkPaned *drawing_paned;
   GtkScrolledWindow *storage_scroller;
+  GtkWidget *storage_overview;  /* shown over storages of many rows */
   GtkScrolledWindow *grid_scroller;
   guint layout_source;
 };

@@ -912,6 +912,7 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   window_class->close_request = lt_viewer_window_close_request;
 
   g_type_ensure (LT_VIEWER_TYPE_STORAGE_STRIP);
+  g_type_ensure (LT_VIEWER_TYPE_STORAGE_OVERVIEW);
   g_type_ensure (LT_VIEWER_TYPE_VIEW_GRID);
 
   /* The resources are compiled into this static library: referring to them
@@ -973,6 +974,7 @@ lt_viewer_window_class_init (LtViewerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, view_as_entry);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, drawing_paned);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, storage_scroller);
+  gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, storage_overview);
   gtk_widget_class_bind_template_child (widget_class, LtViewerWindow, grid_scroller);
   gtk_widget_class_bind_template_callback (widget_class, on_title_entry_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_toggled);

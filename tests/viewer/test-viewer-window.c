@@ -305,8 +305,11 @@ test_large_storage_layout (void)
   lt_viewer_lesson_set_selected (lesson, view);
   wait_for_layout (window);
 
-  /* The storage scrolls, within its share; the 5×5 grid is whole. */
+  /* The storage scrolls, within its share, under an overview of all of
+   * it; the 5×5 grid is whole. */
   height = gtk_widget_get_height (GTK_WIDGET (paned));
+  g_assert_true (gtk_widget_get_mapped (get_child (window, "storage_overview")));
+  g_assert_cmpint (gtk_widget_get_height (get_child (window, "storage_overview")), >, 0);
   g_assert_cmpfloat (hidden_extent (get_child (window, "storage_scroller"),
                                     GTK_ORIENTATION_VERTICAL), >, 1000.0);
   g_assert_cmpint (gtk_paned_get_position (paned), >=, MIN (160, height / 4));
@@ -324,6 +327,7 @@ test_large_storage_layout (void)
   g_assert_cmpfloat (hidden_extent (get_child (window, "storage_scroller"),
                                     GTK_ORIENTATION_VERTICAL), <=, 0.5);
   g_assert_cmpint (gtk_paned_get_position (paned), <, height / 2);
+  g_assert_false (gtk_widget_get_visible (get_child (window, "storage_overview")));
 
   close_window (window);
 }
