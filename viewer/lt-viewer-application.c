@@ -73,6 +73,9 @@ static const GOptionEntry option_entries[] = {
     N_("FILE") },
   { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the version and quit"), NULL },
+  /* "tensor-viewer columns.lesson", as a file manager or a shell runs it. */
+  { G_OPTION_REMAINING, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL,
+    N_("[FILE]") },
   { NULL }
 };
 
@@ -537,6 +540,23 @@ lt_viewer_application_handle_local_options (GApplication *application,
     {
       g_print ("tensor-viewer %s\n", PACKAGE_VERSION);
       return 0;
+    }
+
+  /* A lesson file named without --open is opened as with it. */
+  if (g_variant_dict_contains (options, G_OPTION_REMAINING))
+    {
+      g_autofree const char **files = NULL;
+      g_autoptr (GVariant) value = g_variant_dict_lookup_value (options, G_OPTION_REMAINING,
+                                                                G_VARIANT_TYPE_BYTESTRING_ARRAY);
+
+      files = g_variant_get_bytestring_array (value, NULL);
+      if (g_strv_length ((char **) files) > 1 || g_variant_dict_contains (options, "open"))
+        {
+          g_printerr ("%s\n", _("tensor-viewer: give one lesson file at a time"));
+          return 1;
+        }
+      g_variant_dict_insert_value (options, "open", g_variant_new_bytestring (files[0]));
+      g_variant_dict_remove (options, G_OPTION_REMAINING);
     }
 
   if (g_variant_dict_contains (options, "lesson") && g_variant_dict_contains (options, "open"))

@@ -163,6 +163,22 @@ test_screenshot (void)
   g_rmdir (dir);
 }
 
+static GBytes *
+png_pixels (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
+  gsize stride, size;
+  guchar *data;
+
+  g_assert_no_error (error);
+  stride = (gsize) gdk_texture_get_width (texture) * 4;
+  size = stride * (gsize) gdk_texture_get_height (texture);
+  data = g_malloc (size);
+  gdk_texture_download (texture, data, stride);
+  return g_bytes_new_take (data, size);
+}
+
 static void
 test_screenshot_file (void)
 {
@@ -183,25 +199,38 @@ test_screenshot_file (void)
   g_assert_true (run_succeeded (&run));
   check_png (path, 1280, 800);
 
+  /* The file named without --open, as a shell or file manager passes it:
+   * the same lesson drawn (it was ignored, the last lesson shown). */
+  {
+    g_auto (Run) positional = { 0 };
+    g_autofree char *second = g_build_filename (dir, "positional.png", NULL);
+    g_autoptr (GBytes) with_open = png_pixels (path);
+    g_autoptr (GBytes) without = NULL;
+
+    run_viewer (&positional, dir, "columns.lesson", "--screenshot", "positional.png", NULL);
+    g_assert_true (run_succeeded (&positional));
+    without = png_pixels (second);
+    g_assert_true (g_bytes_equal (with_open, without));
+    g_unlink (second);
+  }
+
+  /* One file at a time. */
+  {
+    g_auto (Run) two = { 0 };
+    g_auto (Run) both = { 0 };
+
+    run_viewer (&two, dir, "columns.lesson", "columns.lesson", "--screenshot", "x.png", NULL);
+    g_assert_false (run_succeeded (&two));
+    g_assert_nonnull (strstr (two.err, "give one lesson file at a time"));
+    run_viewer (&both, dir, "--open", "columns.lesson", "columns.lesson", "--screenshot", "x.png",
+                NULL);
+    g_assert_false (run_succeeded (&both));
+    g_assert_nonnull (strstr (both.err, "give one lesson file at a time"));
+  }
+
   g_unlink (path);
   g_unlink (lesson);
   g_rmdir (dir);
-}
-
-static GBytes *
-png_pixels (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
-  gsize stride, size;
-  guchar *data;
-
-  g_assert_no_error (error);
-  stride = (gsize) gdk_texture_get_width (texture) * 4;
-  size = stride * (gsize) gdk_texture_get_height (texture);
-  data = g_malloc (size);
-  gdk_texture_download (texture, data, stride);
-  return g_bytes_new_take (data, size);
 }
 
 /* --view picks the view the grid, the order and the badges show. */
