@@ -249,6 +249,38 @@ lt_viewer_cell_painter_append_index (const LtViewerCellPainter *painter,
 }
 
 /**
+ * lt_viewer_value_style_cache_get:
+ * @cache: a cache, zeroed before its first use
+ * @storage: the storage drawn
+ *
+ * Returns: (transfer none): the style @storage's values are written in,
+ *   worked out again only when the storage is another
+ */
+const LtViewerValueStyle *
+lt_viewer_value_style_cache_get (LtViewerValueStyleCache *cache,
+                                 LtStorage               *storage)
+{
+  if (cache->storage != storage)
+    {
+      g_set_object (&cache->storage, storage);
+      lt_viewer_value_style_for_storage (&cache->style, storage, LT_VIEWER_CELL_VALUE_CHARS);
+    }
+  return &cache->style;
+}
+
+/**
+ * lt_viewer_value_style_cache_clear:
+ * @cache: a cache
+ *
+ * Drops the storage the cache holds.
+ */
+void
+lt_viewer_value_style_cache_clear (LtViewerValueStyleCache *cache)
+{
+  g_clear_object (&cache->storage);
+}
+
+/**
  * lt_viewer_cell_painter_append_value:
  * @painter: what the cells are drawn with
  * @cell: the bounds of the cell
@@ -269,7 +301,11 @@ lt_viewer_cell_painter_append_value (const LtViewerCellPainter *painter,
                                             cell->size.height - painter->value_pad);
   char text[64];
 
-  lt_viewer_format_value (painter->storage, index, text, sizeof text);
+  if (painter->value_style != NULL)
+    lt_viewer_format_value_styled (painter->value_style, painter->storage, index, text,
+                                   sizeof text);
+  else
+    lt_viewer_format_value (painter->storage, index, text, sizeof text);
   lt_viewer_text_cache_append (painter->value_text, painter->snapshot, painter->value_layout, text,
                                &box, 0.5, 1, color);
 }

@@ -100,7 +100,25 @@ typedef struct
   LtViewerTextCache *value_text;
   double index_pad;               /* between the index and the cell's sides, half that above */
   double value_pad;               /* between the value and the cell's bottom */
+  const LtViewerValueStyle *value_style; /* how values are written; NULL: rounded */
 } LtViewerCellPainter;
+
+/* How many characters of a value a cell holds, in the strip (whose text
+ * scales with its cells) and in the grid alike. */
+#define LT_VIEWER_CELL_VALUE_CHARS 7
+
+/* The value style of the storage a widget draws, kept until the storage
+ * changes. Storages are not written while drawn: the same storage has the
+ * same style. */
+typedef struct
+{
+  LtStorage *storage;
+  LtViewerValueStyle style;
+} LtViewerValueStyleCache;
+
+const LtViewerValueStyle *lt_viewer_value_style_cache_get   (LtViewerValueStyleCache *cache,
+                                                             LtStorage               *storage);
+void                      lt_viewer_value_style_cache_clear (LtViewerValueStyleCache *cache);
 
 void         lt_viewer_cell_painter_append_frame (const LtViewerCellPainter *painter,
                                                   const graphene_rect_t     *cell,

@@ -399,3 +399,39 @@ lt_viewer_format_value_styled (const LtViewerValueStyle *style,
   g_ascii_formatd (buffer, size, format, value);
   compact_exponent (buffer);
 }
+
+/* Beyond this many values, a storage's style is taken from a sample. */
+#define MAX_STYLED_VALUES 65536
+
+/**
+ * lt_viewer_value_style_for_storage:
+ * @style: (out caller-allocates): the style
+ * @storage: a storage
+ * @max_chars: how many characters a cell holds
+ *
+ * The one style of a drawing that scrolls over all of @storage, so that
+ * its values are written alike wherever it is scrolled: exactly when they
+ * all fit in @max_chars, else in scientific notation. Storages of more
+ * than 65536 values are judged on an even sample of that many, the last
+ * value included.
+ */
+void
+lt_viewer_value_style_for_storage (LtViewerValueStyle *style,
+                                   LtStorage          *storage,
+                                   guint               max_chars)
+{
+  gint64 n;
+
+  g_return_if_fail (style != NULL && LT_IS_STORAGE (storage));
+
+  *style = (LtViewerValueStyle) { .max_chars = max_chars };
+  n = lt_storage_get_n_elements (storage);
+  if (n <= MAX_STYLED_VALUES)
+    {
+      for (gint64 i = 0; i < n && !style->scientific; i++)
+        lt_viewer_value_style_add (style, storage, i, max_chars);
+      return;
+    }
+  for (gint64 k = 0; k < MAX_STYLED_VALUES && !style->scientific; k++)
+    lt_viewer_value_style_add (style, storage, k * (n - 1) / (MAX_STYLED_VALUES - 1), max_chars);
+}

@@ -49,6 +49,12 @@ void            lt_viewer_format_value_styled           (const LtViewerValueStyl
                                                          gint64                index,
                                                          char                 *buffer,
                                                          gsize                 size);
+/* The style of a drawing that may show any value of @storage: every value
+ * taken into account up to 65536 of them, an even sample of that many
+ * beyond. */
+void            lt_viewer_value_style_for_storage       (LtViewerValueStyle   *style,
+                                                         LtStorage            *storage,
+                                                         guint                 max_chars);
 
 /* "(3, 2)", "(4,)", "()": as PyTorch prints sizes and strides. */
 void            lt_viewer_append_tuple                  (GString              *text,

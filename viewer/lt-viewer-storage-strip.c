@@ -72,6 +72,7 @@ struct _LtViewerStorageStrip
 
   LtViewerTextCache *index_text;
   LtViewerTextCache *value_text;
+  LtViewerValueStyleCache value_styles;
   LtViewerTextCache *position_text;
   LtViewerTextCache *count_text;
 };
@@ -659,6 +660,8 @@ build_band (LtViewerStorageStrip *self,
   painter.cells.value_layout = value_layout;
   painter.cells.index_text = self->index_text;
   painter.cells.value_text = self->value_text;
+  painter.cells.value_style = lt_viewer_value_style_cache_get (&self->value_styles,
+                                                               painter.cells.storage);
   /* The index, the value and the count keep this far from the edges. */
   painter.cells.index_pad = MAX (2.0, (double) lt_viewer_round_int (3.0 * geometry->cell
                                                                      / CELL_SIZE));
@@ -1126,6 +1129,7 @@ lt_viewer_storage_strip_finalize (GObject *object)
   LtViewerStorageStrip *self = LT_VIEWER_STORAGE_STRIP (object);
 
   g_clear_pointer (&self->index_text, lt_viewer_text_cache_free);
+  lt_viewer_value_style_cache_clear (&self->value_styles);
   g_clear_pointer (&self->value_text, lt_viewer_text_cache_free);
   g_clear_pointer (&self->position_text, lt_viewer_text_cache_free);
   g_clear_pointer (&self->count_text, lt_viewer_text_cache_free);

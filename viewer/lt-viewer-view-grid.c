@@ -69,6 +69,7 @@ struct _LtViewerViewGrid
   GdkRGBA layer_color;
   LtViewerTextCache *index_text;
   LtViewerTextCache *value_text;
+  LtViewerValueStyleCache value_styles;
 };
 
 G_DEFINE_FINAL_TYPE (LtViewerViewGrid, lt_viewer_view_grid, GTK_TYPE_WIDGET)
@@ -424,9 +425,11 @@ build_layer (LtViewerViewGrid      *self,
   g_autoptr (PangoLayout) label_layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   g_autoptr (GString) label = g_string_new (NULL);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
+  LtStorage *storage = lt_tensor_get_storage (get_tensor (self));
   LtViewerCellPainter painter = {
     .snapshot = snapshot,
-    .storage = lt_tensor_get_storage (get_tensor (self)),
+    .storage = storage,
+    .value_style = lt_viewer_value_style_cache_get (&self->value_styles, storage),
     .index_layout = index_layout,
     .value_layout = value_layout,
     .index_text = self->index_text,
@@ -756,6 +759,7 @@ lt_viewer_view_grid_finalize (GObject *object)
   LtViewerViewGrid *self = LT_VIEWER_VIEW_GRID (object);
 
   g_clear_pointer (&self->index_text, lt_viewer_text_cache_free);
+  lt_viewer_value_style_cache_clear (&self->value_styles);
   g_clear_pointer (&self->value_text, lt_viewer_text_cache_free);
 
   G_OBJECT_CLASS (lt_viewer_view_grid_parent_class)->finalize (object);

@@ -9,6 +9,7 @@
 
 #include "viewer-test-utils.h"
 #include "lt-viewer-lesson.h"
+#include "lt-viewer-cell-painter.h"
 #include "lt-viewer-storage-strip.h"
 
 #define POINTS "[[4.0, 1.0], [5.0, 3.0], [2.0, 1.0]]"
@@ -400,6 +401,61 @@ test_cursor_scrolls (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (widget)));
 }
 
+/* The strip and the grid write a storage's values in one style: exactly
+ * when all fit in a cell, else all in scientific notation with the same
+ * decimals ("1.000e0" beside "1.001e5", never "1e5" beside "1.001e5"). */
+static void
+test_value_style (void)
+{
+  const float short_values[] = { 4.0f, 1.0f, 0.5f, -24.25f };
+  const float long_values[] = { 1.0f, 100100.0f, 0.5f };
+  const gint64 big_ints[] = { 7, 123456789012 };
+  g_autoptr (LtStorage) exact = lt_storage_new_for_data (LT_DTYPE_FLOAT32, (gpointer) short_values,
+                                                         G_N_ELEMENTS (short_values), NULL, NULL,
+                                                         NULL);
+  g_autoptr (LtStorage) wide = lt_storage_new_for_data (LT_DTYPE_FLOAT32, (gpointer) long_values,
+                                                        G_N_ELEMENTS (long_values), NULL, NULL,
+                                                        NULL);
+  g_autoptr (LtStorage) ints = lt_storage_new_for_data (LT_DTYPE_INT64, (gpointer) big_ints,
+                                                        G_N_ELEMENTS (big_ints), NULL, NULL, NULL);
+  g_autoptr (LtStorage) large = NULL;
+  LtViewerValueStyleCache cache = { 0 };
+  const LtViewerValueStyle *style;
+  LtViewerValueStyle sampled;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) arange = NULL;
+  char text[64];
+
+  style = lt_viewer_value_style_cache_get (&cache, exact);
+  g_assert_false (style->scientific);
+  lt_viewer_format_value_styled (style, exact, 3, text, sizeof text);
+  g_assert_cmpstr (text, ==, "-24.25");
+
+  style = lt_viewer_value_style_cache_get (&cache, wide);
+  g_assert_true (style->scientific);
+  lt_viewer_format_value_styled (style, wide, 0, text, sizeof text);
+  g_assert_cmpstr (text, ==, "1.000e0");
+  lt_viewer_format_value_styled (style, wide, 1, text, sizeof text);
+  g_assert_cmpstr (text, ==, "1.001e5");
+  /* Kept while the storage is the same. */
+  g_assert_true (lt_viewer_value_style_cache_get (&cache, wide) == style);
+
+  /* Integers are written whole. */
+  style = lt_viewer_value_style_cache_get (&cache, ints);
+  lt_viewer_format_value_styled (style, ints, 1, text, sizeof text);
+  g_assert_cmpstr (text, ==, "123456789012");
+  lt_viewer_value_style_cache_clear (&cache);
+  g_assert_null (cache.storage);
+
+  /* A million values, judged on a sample that reaches the last ones: the
+   * first 65536 would all fit. */
+  arange = lt_tensor_new_arange (0, 1000000, 1, LT_DTYPE_FLOAT32, &error);
+  g_assert_no_error (error);
+  large = g_object_ref (lt_tensor_get_storage (arange));
+  lt_viewer_value_style_for_storage (&sampled, large, 7);
+  g_assert_true (sampled.scientific);
+}
+
 static void
 test_format_value (void)
 {
@@ -456,6 +512,7 @@ main (int   argc,
   gtk_init ();
 
   g_test_add_func ("/viewer/storage-strip/format-value", test_format_value);
+  g_test_add_func ("/viewer/storage-strip/value-style", test_value_style);
   g_test_add_func ("/viewer/storage-strip/hit-testing", test_hit_testing);
   g_test_add_func ("/viewer/storage-strip/hit-testing/scrolled", test_hit_testing_scrolled);
   g_test_add_func ("/viewer/storage-strip/hover/pointer", test_hover);
