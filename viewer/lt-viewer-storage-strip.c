@@ -46,6 +46,7 @@ struct _LtViewerStorageStrip
   LtViewerLesson *lesson;
   LtViewerView *selected;   /* watched for its cursor */
   gint64 selected_cursor;
+  gboolean reveal_pending;  /* a view was selected before the strip had a size */
   guint wrap_width;
   double zoom;
 
@@ -389,6 +390,48 @@ on_selected_changed (LtViewerView         *view,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A newly selected view whose cells are all scrolled away is brought into
+ * view at its cursor's cell (its first element's without a cursor):
+ * selecting t[550] of a million cells shows row 550. A view with a cell on screen stays where it is. */
+static void
+reveal_selected (LtViewerStorageStrip *self)
+{
+  const guint32 *cell_views;
+  gsize n_cells = 0;
+  gint64 first, end, cell_first, cell_last;
+  int bit = -1;
+
+  self->reveal_pending = FALSE;
+  if (self->selected == NULL)
+    return;
+  if (!lt_viewer_storage_strip_get_visible_cells (self, &first, &end))
+    {
+      self->reveal_pending = gtk_widget_get_height (GTK_WIDGET (self)) <= 0;
+      return;
+    }
+  for (guint i = 0; i < lt_viewer_lesson_get_n_views (self->lesson) && i < 32; i++)
+    if (lt_viewer_lesson_get_view (self->lesson, i) == self->selected)
+      bit = (int) i;
+  cell_views = lt_viewer_lesson_get_cell_views (self->lesson, &n_cells);
+  if (bit < 0 || cell_views == NULL)
+    return;
+  for (gint64 cell = first; cell < MIN (end, (gint64) n_cells); cell++)
+    if ((cell_views[cell] & (1u << bit)) != 0)
+      return;
+  if (get_element_cells (self, self->selected, MAX (self->selected_cursor, 0), &cell_first,
+                         &cell_last))
+    {
+      Geometry geometry;
+      double x, y;
+
+      /* Its row at the top, where it stays when the pane is resized. */
+      get_geometry (self, &geometry);
+      get_content_bounds (self, &geometry, cell_first, &x, &y);
+      gtk_adjustment_set_value (self->vadjustment, y - geometry.margin);
+      scroll_to_cell (self, cell_first);
+    }
+}
+
 static void
 watch_selected (LtViewerStorageStrip *self)
 {
@@ -408,6 +451,7 @@ watch_selected (LtViewerStorageStrip *self)
       self->selected_cursor = lt_viewer_view_get_cursor (selected);
       g_signal_connect (selected, "changed", G_CALLBACK (on_selected_changed), self);
     }
+  reveal_selected (self);
   /* The cells show the selected view's order. */
   invalidate_band (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -835,6 +879,8 @@ lt_viewer_storage_strip_size_allocate (GtkWidget *widget,
                         geometry.pitch);
   configure_adjustment (self->vadjustment, get_content_height (self, &geometry), height,
                         geometry.pitch);
+  if (self->reveal_pending)
+    reveal_selected (self);
 }
 
 /* Events */

@@ -135,11 +135,12 @@ test_reach (Fixture       *fixture,
   assert_square (fixture, 550400, 1, TRUE);
   assert_pixel (fixture, 0, BLUE);
 
-  /* Selecting row 550 swaps which is dimmed. */
+  /* Selecting row 550 swaps which is dimmed (and scrolls the strip there:
+   * its frame is read away from the square sampled). */
   lt_viewer_lesson_set_selected (fixture->lesson, lt_viewer_lesson_get_view (fixture->lesson, 1));
   assert_square (fixture, 550400, 1, FALSE);
   assert_square (fixture, 0, 0, TRUE);
-  assert_pixel (fixture, 550400, ORANGE);
+  assert_pixel (fixture, 550900, ORANGE);
 }
 
 /* A point in the overview is the first cell of its square; going there
@@ -169,6 +170,37 @@ test_scroll_strip (Fixture       *fixture,
   g_assert_true (lt_viewer_storage_strip_get_visible_cells (fixture->strip, &first, &end));
   g_assert_cmpint (first, <=, cell);
   g_assert_cmpint (end, >, cell);
+}
+
+/* Selecting a view none of whose cells is on screen scrolls the strip to
+ * its cursor's cell; one with a cell on screen leaves it. */
+static void
+test_reveal_selected (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  gint64 first, end;
+
+  lt_viewer_lesson_set_selected (fixture->lesson, lt_viewer_lesson_get_view (fixture->lesson, 1));
+  viewer_test_wait_for_frame (GTK_WIDGET (fixture->strip));
+  g_assert_true (lt_viewer_storage_strip_get_visible_cells (fixture->strip, &first, &end));
+  g_assert_cmpint (first, <=, 550000);
+  g_assert_cmpint (end, >, 550000);
+
+  /* Every 100th row and column: none of row 550, so back to its cell 0. */
+  lt_viewer_lesson_set_selected (fixture->lesson, lt_viewer_lesson_get_view (fixture->lesson, 0));
+  viewer_test_wait_for_frame (GTK_WIDGET (fixture->strip));
+  g_assert_true (lt_viewer_storage_strip_get_visible_cells (fixture->strip, &first, &end));
+  g_assert_cmpint (first, ==, 0);
+
+  /* Row 550 again, then a view that reaches it too: no scrolling. */
+  lt_viewer_lesson_set_selected (fixture->lesson, lt_viewer_lesson_get_view (fixture->lesson, 1));
+  viewer_test_wait_for_frame (GTK_WIDGET (fixture->strip));
+  g_assert_nonnull (lt_viewer_lesson_add_view (fixture->lesson, "t", NULL, "t", NULL));
+  lt_viewer_lesson_set_selected (fixture->lesson, lt_viewer_lesson_get_view (fixture->lesson, 2));
+  viewer_test_wait_for_frame (GTK_WIDGET (fixture->strip));
+  g_assert_true (lt_viewer_storage_strip_get_visible_cells (fixture->strip, &first, &end));
+  g_assert_cmpint (first, <=, 550000);
+  g_assert_cmpint (end, >, 550000);
 }
 
 /* A smaller storage: fewer cells a square, fewer rows. */
@@ -203,6 +235,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/viewer/storage-overview/scroll-strip", Fixture, NULL, fixture_set_up,
               test_scroll_strip, fixture_tear_down);
+  g_test_add ("/viewer/storage-overview/reveal-selected", Fixture, NULL, fixture_set_up,
+              test_reveal_selected, fixture_tear_down);
   g_test_add ("/viewer/storage-overview/follows-lesson", Fixture, NULL, fixture_set_up,
               test_follows_lesson, fixture_tear_down);
   return g_test_run ();
