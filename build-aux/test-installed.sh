@@ -116,6 +116,35 @@ with open(path, 'rb') as f:
 print('LtViewer.figure() wrote a PDF')
 EOF
 
+echo "== Tensor Viewer's widgets from Python, in a window of a script's own"
+in_prefix env GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 \
+  xvfb-run -a /usr/bin/python3 - "$prefix" <<'EOF'
+import os, sys
+import gi
+gi.require_version('GIRepository', '2.0')
+gi.require_version('Gtk', '4.0')
+gi.require_version('LtViewer', '1')
+gi.require_version('LtViewerGtk', '1')
+from gi.repository import GIRepository, GLib, Gtk, LtViewer, LtViewerGtk
+
+prefix = sys.argv[1] + os.sep
+typelib = GIRepository.Repository.get_default().get_typelib_path('LtViewerGtk')
+if not typelib.startswith(prefix):
+    sys.exit(f'the typelib came from {typelib}, not from {prefix}')
+lesson = LtViewer.Lesson.load_builtin('points')
+strip = LtViewerGtk.StorageStrip()
+strip.set_lesson(lesson)
+window = Gtk.Window(child=strip)
+window.present()
+context = GLib.MainContext.default()
+while not strip.get_mapped():
+    context.iteration(True)
+text = strip.describe_cell(2)
+if not text.startswith('Cell 2: 5.0'):
+    sys.exit(f'cell 2 is described as {text!r}')
+print('LtViewerGtk.StorageStrip drew points')
+EOF
+
 echo "== Tensor Viewer's headless render"
 in_prefix env GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
   dbus-run-session --dbus-daemon="$root/build-aux/session-bus-daemon.sh" -- \
