@@ -117,7 +117,7 @@ print('LtViewer.figure() wrote a PDF')
 EOF
 
 echo "== Tensor Viewer's widgets from Python, in a window of a script's own"
-in_prefix env GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 \
+in_prefix env LC_ALL=C.UTF-8 GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 \
   xvfb-run -a /usr/bin/python3 - "$prefix" <<'EOF'
 import os, sys
 import gi
@@ -137,8 +137,11 @@ strip.set_lesson(lesson)
 window = Gtk.Window(child=strip)
 window.present()
 context = GLib.MainContext.default()
+deadline = GLib.get_monotonic_time() + 10 * GLib.USEC_PER_SEC
 while not strip.get_mapped():
-    context.iteration(True)
+    if GLib.get_monotonic_time() > deadline:
+        sys.exit('the strip was not shown within 10 s')
+    context.iteration(False)
 text = strip.describe_cell(2)
 if not text.startswith('Cell 2: 5.0'):
     sys.exit(f'cell 2 is described as {text!r}')

@@ -9,7 +9,9 @@
 
 G_BEGIN_DECLS
 
-const char *lt_viewer_gettext_domain (void);
+/* Each library has its own copy, hidden: binding the domain twice is
+ * harmless. */
+G_GNUC_INTERNAL const char *lt_viewer_gettext_domain (void);
 
 /* The libraries are used by scripts that never bind their catalogue (nor
  * set a default domain): every message is looked up in the viewer's own

@@ -376,13 +376,17 @@ lt_viewer_storage_overview_query_tooltip (GtkWidget  *widget,
   view = lt_viewer_storage_overview_get_square_view (self, first, &dimmed);
   from = g_strdup_printf ("%" G_GINT64_FORMAT, first);
   to = g_strdup_printf ("%" G_GINT64_FORMAT, MIN (first + self->per_square, get_n_cells (self)) - 1);
-  /* Translators: a run of storage cells in the overview, "cells 0 to 4095" */
-  cells = g_strdup_printf (_("Cells %s to %s"), from, to);
+  if (g_str_equal (from, to))
+    /* Translators: one storage cell in the overview, "cell 5" */
+    cells = g_strdup_printf (_("Cell %s"), from);
+  else
+    /* Translators: a run of storage cells in the overview, "cells 0 to 4095" */
+    cells = g_strdup_printf (_("Cells %s to %s"), from, to);
   if (view < 0)
-    /* Translators: %s is "Cells 0 to 4095" */
+    /* Translators: %s is "Cells 0 to 4095" or "Cell 5" */
     text = g_strdup_printf (_("%s: no view reaches them"), cells);
   else
-    /* Translators: %s is "Cells 0 to 4095", then a view's name */
+    /* Translators: %s is "Cells 0 to 4095" or "Cell 5", then a view's name */
     text = g_strdup_printf (_("%s: reached by %s"), cells,
                             lt_viewer_view_get_name (lt_viewer_lesson_get_view (self->lesson,
                                                                                 view)));

@@ -1427,7 +1427,7 @@ lt_viewer_storage_strip_scrollable_init (GtkScrollableInterface *iface)
 /**
  * lt_viewer_storage_strip_new:
  *
- * Returns: (transfer full): a new storage strip without a lesson
+ * Returns: (transfer floating): a new storage strip without a lesson
  */
 GtkWidget *
 lt_viewer_storage_strip_new (void)

@@ -62,8 +62,4 @@ gboolean        lt_viewer_storage_strip_get_visible_cells (LtViewerStorageStrip 
 void            lt_viewer_storage_strip_scroll_to_cell  (LtViewerStorageStrip *self,
                                                          gint64                cell);
 
-/* Short texts (numbers) for both drawings, without a Pango layout per
- * string: the glyphs of the characters numbers are written with are
- * shaped once per font, which thousands of cells a screen need. One cache
- * per font; the layout gives the font, and draws what the cache cannot. */
 G_END_DECLS

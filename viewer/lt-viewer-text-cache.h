@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* Short texts (numbers) for both drawings, without a Pango layout per
+ * string: the glyphs of the characters numbers are written with are
+ * shaped once per font, which thousands of cells a screen need. One cache
+ * per font; the layout gives the font, and draws what the cache cannot. */
 typedef struct _LtViewerTextCache LtViewerTextCache;
 
 LtViewerTextCache *lt_viewer_text_cache_new    (void);

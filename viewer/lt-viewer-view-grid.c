@@ -922,7 +922,7 @@ lt_viewer_view_grid_init (LtViewerViewGrid *self)
 /**
  * lt_viewer_view_grid_new:
  *
- * Returns: (transfer full): a new view grid showing nothing
+ * Returns: (transfer floating): a new view grid showing nothing
  */
 GtkWidget *
 lt_viewer_view_grid_new (void)

@@ -886,6 +886,8 @@ lt_viewer_window_dispose (GObject *object)
 
   lt_viewer_window_clear_layout (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LT_VIEWER_TYPE_WINDOW);
+  /* Disposing the panes may have queued it again. */
+  lt_viewer_window_clear_layout (self);
 
   g_clear_object (&self->selected);
   g_clear_object (&self->lesson);

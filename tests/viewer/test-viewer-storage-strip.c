@@ -437,8 +437,12 @@ test_value_style (void)
   g_assert_cmpstr (text, ==, "1.000e0");
   lt_viewer_format_value_styled (style, wide, 1, text, sizeof text);
   g_assert_cmpstr (text, ==, "1.001e5");
-  /* Kept while the storage is the same. */
-  g_assert_true (lt_viewer_value_style_cache_get (&cache, wide) == style);
+  /* Kept while the storage is the same; worked out again for another one,
+   * even with the same address free to be reused. */
+  g_assert_true (cache.storage == wide);
+  style = lt_viewer_value_style_cache_get (&cache, exact);
+  g_assert_true (cache.storage == exact);
+  g_assert_false (style->scientific);
 
   /* Integers are written whole. */
   style = lt_viewer_value_style_cache_get (&cache, ints);

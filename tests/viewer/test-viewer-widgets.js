@@ -36,10 +36,13 @@ lesson.set_base(Lt.DType.FLOAT32, [2, 3], LtViewer.Contents.ARANGE, null, 0);
 const transposed = lesson.add_view('t.t()', null, 't.t()');
 lesson.set_selected(transposed);
 
-const strip = new LtViewerGtk.StorageStrip({wrap_width: 3});
+// The constructors' floating references, which gjs must sink, not free.
+const strip = LtViewerGtk.StorageStrip.new();
+strip.wrap_width = 3;
 strip.set_lesson(lesson);
-const overview = new LtViewerGtk.StorageOverview({strip});
-const grid = new LtViewerGtk.ViewGrid();
+const overview = LtViewerGtk.StorageOverview.new();
+overview.set_strip(strip);
+const grid = LtViewerGtk.ViewGrid.new();
 grid.set_lesson(lesson);
 grid.set_view(transposed);
 const box = new Gtk.Box({orientation: Gtk.Orientation.VERTICAL});
