@@ -453,6 +453,24 @@ check_dtype (const char *name,
 
 /* Copies and conversions: a transposed float64 copy, and float64 into
  * every dtype through the conversion kernel. */
+/* A (4, 12) launch into a contiguous (4, 12) destination, from rows
+ * @src_row_stride apart starting at element @src_offset. */
+static void
+contiguous_rows (LtCudaShape *shape,
+                 int64_t      src_row_stride,
+                 int64_t      src_offset)
+{
+  memset (shape, 0, sizeof *shape);
+  shape->ndim = 2;
+  shape->sizes[0] = 4;
+  shape->sizes[1] = 12;
+  shape->dst_strides[0] = 12;
+  shape->dst_strides[1] = 1;
+  shape->src_strides[0] = src_row_stride;
+  shape->src_strides[1] = 1;
+  shape->src_offset = src_offset;
+}
+
 static void
 check_copies (void)
 {
@@ -497,6 +515,42 @@ check_copies (void)
           compare (what, device_bytes, host_bytes, N, sizes[dtype], dtype, false);
         }
     }
+  /* Buffers that start 4 bytes past an allocation, as a DLPack import of
+   * torch_tensor[1:] does: no access may be wider than 4 bytes there (a
+   * GPU faults on a misaligned 16-byte load; the host emulation's UBSan
+   * traps it). A contiguous (4, 12) float32 copy and fill. */
+  {
+    float source[52], host_rows[48], device_rows[48];
+    float *d_source, *d_target;
+    float value = 7.25f;
+    LtCudaShape shape;
+
+    for (int i = 0; i < 52; i++)
+      source[i] = (float) i - 3.5f;
+    d_source = to_device (source, 52);
+    CHECK_CUDA (cudaMalloc ((void **) &d_target, 52 * sizeof (float)));
+    contiguous_rows (&shape, 12, 0);
+    for (int i = 0; i < 48; i++)
+      host_rows[i] = source[1 + i];
+    for (int narrow = 0; narrow < 2; narrow++)
+      {
+        CHECK_CUDA (lt_cuda_launch_copy (d_target + 1, d_source + 1, sizeof (float), &shape, 48,
+                                         narrow));
+        CHECK_CUDA (cudaMemcpy (device_rows, d_target + 1, sizeof device_rows,
+                                cudaMemcpyDeviceToHost));
+        compare ("copy between misaligned buffers", device_rows, host_rows, 48, sizeof (float),
+                 LT_FLOAT32, false);
+      }
+    for (int i = 0; i < 48; i++)
+      host_rows[i] = value;
+    CHECK_CUDA (lt_cuda_launch_fill (d_target + 1, &value, sizeof (float), &shape, 48, 1));
+    CHECK_CUDA (cudaMemcpy (device_rows, d_target + 1, sizeof device_rows,
+                            cudaMemcpyDeviceToHost));
+    compare ("fill of a misaligned buffer", device_rows, host_rows, 48, sizeof (float),
+             LT_FLOAT32, false);
+    CHECK_CUDA (cudaFree (d_source));
+    CHECK_CUDA (cudaFree (d_target));
+  }
   /* Contiguous rows, moved 16 bytes a thread: (4, 12) float32 out of a
    * (4, 16) buffer from element 4 of each row, into a (4, 12) one; and a
    * fill of the same. */
@@ -510,15 +564,7 @@ check_copies (void)
       rows[i] = (float) i * 0.5f;
     d_rows = to_device (rows, 64);
     CHECK_CUDA (cudaMalloc ((void **) &d_dst, sizeof host_rows));
-    memset (&shape, 0, sizeof shape);
-    shape.ndim = 2;
-    shape.sizes[0] = 4;
-    shape.sizes[1] = 12;
-    shape.dst_strides[0] = 12;
-    shape.dst_strides[1] = 1;
-    shape.src_strides[0] = 16;
-    shape.src_strides[1] = 1;
-    shape.src_offset = 4;
+    contiguous_rows (&shape, 16, 4);
     for (int r = 0; r < 4; r++)
       for (int c = 0; c < 12; c++)
         host_rows[r * 12 + c] = rows[4 + r * 16 + c];
@@ -564,8 +610,8 @@ check_reductions (void)
     ints[i] = (int32_t) (isfinite (a_values[i]) && fabs (a_values[i]) < 1e6 ? a_values[i] * 4 : i);
   d_a = to_device (a, N);
   d_ints = to_device (ints, N);
-  CHECK_CUDA (cudaMalloc ((void **) &d_out, 3000 * 16));
-  CHECK_CUDA (cudaMalloc ((void **) &d_indices, 3000 * sizeof (int64_t)));
+  CHECK_CUDA (cudaMalloc ((void **) &d_out, 20000 * 16));
+  CHECK_CUDA (cudaMalloc ((void **) &d_indices, 20000 * sizeof (int64_t)));
 
   for (int integral = 0; integral < 2; integral++)
     for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++)
@@ -622,26 +668,31 @@ check_reductions (void)
             compare (what, device_indices, host_indices, (int) args.n_out, sizeof (int64_t),
                      LT_INT64, false);
         }
-  /* Long reductions (the block-per-output kernel): 3 rows of 3000, each
-   * summed, searched and measured along its contiguous length, and the
-   * same along the strided dim. */
+  /* Long reductions, each row summed, searched and measured along its
+   * contiguous length, and the same along the strided dim: 3 rows of 3000
+   * (a block per output), 2 rows of 20000 (cut into parts, each a block,
+   * joined by the combining kernel), and 200 rows of 40 along the strided
+   * dim (parts of 64 or more elements a thread, joined likewise). */
+  for (int variant = 0; variant < 3; variant++)
   {
-    enum { LONG_ROWS = 3, LONG = 3000 };
-    static double values[LONG_ROWS * LONG];
+    static const int variants[][2] = { { 3, 3000 }, { 2, 20000 }, { 200, 40 } };
+    enum { MAX_VALUES = 40000, MAX_OUT = 20000 };
+    const int LONG_ROWS = variants[variant][0], LONG = variants[variant][1];
+    static double values[MAX_VALUES];
     double *d_values;
 
     for (int i = 0; i < LONG_ROWS * LONG; i++)
       values[i] = sin (i * 0.37) * 100 + (i % 7);
-    values[1234] = 500;
-    values[2 * LONG + 77] = -500;
+    values[1234 % (LONG_ROWS * LONG)] = 500;
+    values[(LONG_ROWS - 1) * LONG + 77 % LONG] = -500;
     d_values = to_device (values, LONG_ROWS * LONG);
     for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++)
       for (int strided = 0; strided < 2; strided++)
         {
           LtReduceArgs args;
           LtReduceShape shape;
-          double host_out[LONG], device_out[LONG];
-          int64_t host_indices[LONG], device_indices[LONG];
+          static double host_out[MAX_OUT], device_out[MAX_OUT];
+          static int64_t host_indices[MAX_OUT], device_indices[MAX_OUT];
           char what[96];
 
           memset (&args, 0, sizeof args);
@@ -672,7 +723,8 @@ check_reductions (void)
                                   cudaMemcpyDeviceToHost));
           CHECK_CUDA (cudaMemcpy (device_indices, d_indices, args.n_out * sizeof (int64_t),
                                   cudaMemcpyDeviceToHost));
-          snprintf (what, sizeof what, "long reduction %d (strided %d)", ops[o], strided);
+          snprintf (what, sizeof what, "long reduction %d (strided %d) of %d rows of %d", ops[o],
+                    strided, LONG_ROWS, LONG);
           compare (what, device_out, host_out, (int) args.n_out, args.dst_size, args.dst_dtype,
                    args.dst_dtype == LT_FLOAT64);
           if (args.has_indices)

@@ -274,14 +274,14 @@ launch_copy (void              *dst,
 
       int64_t grid = tiles * n_batches < (1 << 20) ? tiles * n_batches : (1 << 20);
 
-      transpose_kernel<Element><<<(unsigned int) grid, dim3 (TILE, TILE_ROWS)>>> (
+      LT_CUDA_LAUNCH_COOPERATIVE ((unsigned int) grid, dim3 (TILE, TILE_ROWS), transpose_kernel<Element>) (
         (Element *) dst, (const Element *) src, *shape, n_batches);
     }
   else if (narrow)
-    copy_kernel<Element, int32_t><<<blocks, threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks, threads_per_block, copy_kernel<Element, int32_t>) (
       (Element *) dst, (const Element *) src, *shape, (int32_t) n);
   else
-    copy_kernel<Element, int64_t><<<blocks, threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks, threads_per_block, copy_kernel<Element, int64_t>) (
       (Element *) dst, (const Element *) src, *shape, n);
   return cudaGetLastError ();
 }
@@ -298,10 +298,10 @@ launch_fill (void              *dst,
 
   memcpy (&element, value, sizeof element);
   if (narrow)
-    fill_kernel<Element, int32_t><<<blocks_for (n), threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks_for (n), threads_per_block, fill_kernel<Element, int32_t>) (
       (Element *) dst, element, *shape, (int32_t) n);
   else
-    fill_kernel<Element, int64_t><<<blocks_for (n), threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks_for (n), threads_per_block, fill_kernel<Element, int64_t>) (
       (Element *) dst, element, *shape, n);
   return cudaGetLastError ();
 }
@@ -449,11 +449,11 @@ lt_cuda_launch_cast (void              *dst,
 
   lt_cuda_set_dividers (divided.sizes, divided.ndim, divided.div_magic, divided.div_shift);
   if (narrow)
-    cast_kernel<int32_t><<<blocks_for (n), threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks_for (n), threads_per_block, cast_kernel<int32_t>) (
       (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, divided,
       (int32_t) n);
   else
-    cast_kernel<int64_t><<<blocks_for (n), threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks_for (n), threads_per_block, cast_kernel<int64_t>) (
       (uint8_t *) dst, dst_dtype, dst_size, (const uint8_t *) src, src_dtype, src_size, divided,
       n);
   return cudaGetLastError ();

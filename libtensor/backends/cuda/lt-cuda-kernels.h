@@ -75,7 +75,7 @@ lt_cuda_set_dividers (const int64_t *sizes,
     }
 }
 
-#ifdef __CUDACC__
+#if defined (__CUDACC__) || defined (LT_CUDA_EMULATION)
 /* @n / the size whose multiplier and shift these are. */
 static __device__ inline uint32_t
 lt_cuda_divide (uint32_t n,
@@ -84,6 +84,21 @@ lt_cuda_divide (uint32_t n,
 {
   return (__umulhi (n, magic) + n) >> shift;
 }
+#endif
+
+/* A launch: LT_CUDA_LAUNCH (grid, block, kernel) (arguments), the kernel
+ * last since a template's arguments hold commas; the threads of a kernel
+ * launched with LT_CUDA_LAUNCH_COOPERATIVE meet (__syncthreads(), warp
+ * shuffles). The host emulation (emulation/cuda_runtime.h) runs them on
+ * the CPU: the others one thread after another, which it checks. */
+#ifdef LT_CUDA_EMULATION
+#define LT_CUDA_LAUNCH(grid, block, ...) \
+  lt_cuda_emulation_launch ((grid), (block), false, __VA_ARGS__)
+#define LT_CUDA_LAUNCH_COOPERATIVE(grid, block, ...) \
+  lt_cuda_emulation_launch ((grid), (block), true, __VA_ARGS__)
+#else
+#define LT_CUDA_LAUNCH(grid, block, ...) __VA_ARGS__<<<(grid), (block)>>>
+#define LT_CUDA_LAUNCH_COOPERATIVE(grid, block, ...) __VA_ARGS__<<<(grid), (block)>>>
 #endif
 
 /* Enough blocks to fill any GPU; the grid-stride loops do the rest. */

@@ -203,10 +203,10 @@ any_zero_kernel (const typename Ops::T *a,
   do                                                                             \
     {                                                                            \
       if (narrow)                                                                \
-        kernel<Ops, int32_t><<<(blocks), threads_per_block>>> (                  \
+        LT_CUDA_LAUNCH ((blocks), threads_per_block, kernel<Ops, int32_t>) (     \
           __VA_ARGS__, (int32_t) (n));                                           \
       else                                                                       \
-        kernel<Ops, int64_t><<<(blocks), threads_per_block>>> (                  \
+        LT_CUDA_LAUNCH ((blocks), threads_per_block, kernel<Ops, int64_t>) (     \
           __VA_ARGS__, (int64_t) (n));                                           \
     }                                                                            \
   while (0)

@@ -28,7 +28,7 @@ lt_cuda_launch_random_fill (void               *dst,
                             const void         *probabilities,
                             const LtRandomArgs *args)
 {
-  random_fill_kernel<<<blocks_for (args->n), threads_per_block>>> (
+  LT_CUDA_LAUNCH (blocks_for (args->n), threads_per_block, random_fill_kernel) (
     (uint8_t *) dst, (const uint8_t *) probabilities, *args);
   return cudaGetLastError ();
 }

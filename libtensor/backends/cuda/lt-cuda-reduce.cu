@@ -313,10 +313,10 @@ launch_walk (bool                 blocks,
              int64_t              n_parts)
 {
   if (blocks)
-    reduce_block_kernel<Walk><<<grid, threads_per_block>>> (
+    LT_CUDA_LAUNCH_COOPERATIVE (grid, threads_per_block, reduce_block_kernel<Walk>) (
       (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
   else
-    reduce_kernel<Walk><<<grid, threads_per_block>>> (
+    LT_CUDA_LAUNCH (grid, threads_per_block, reduce_kernel<Walk>) (
       (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
 }
 
@@ -364,9 +364,9 @@ lt_cuda_launch_reduce (void                *dst,
     {
       status = cudaGetLastError ();
       if (status == cudaSuccess)
-        combine_kernel<<<(unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
-                         threads_per_block>>> ((uint8_t *) dst, indices, *args, *shape,
-                                               partials, n_parts, float_sum);
+        LT_CUDA_LAUNCH_COOPERATIVE ((unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
+                        threads_per_block, combine_kernel) (
+          (uint8_t *) dst, indices, *args, *shape, partials, n_parts, float_sum);
       status = cudaGetLastError ();
       cudaFreeAsync (partials, 0);
       return status;
@@ -500,11 +500,10 @@ lt_cuda_launch_lines (void                *dst,
                       const LtReduceShape *shape)
 {
   if ((args->op == LT_KR_SOFTMAX || args->op == LT_KR_LOG_SOFTMAX) && args->n_reduced >= 1024)
-    softmax_block_kernel<<<(unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
-                           threads_per_block>>> ((uint8_t *) dst, (const uint8_t *) src, *args,
-                                                 *shape);
+    LT_CUDA_LAUNCH_COOPERATIVE ((unsigned int) (args->n_out < 65535 ? args->n_out : 65535), threads_per_block,
+                    softmax_block_kernel) ((uint8_t *) dst, (const uint8_t *) src, *args, *shape);
   else
-    lines_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
+    LT_CUDA_LAUNCH (blocks_for (args->n_out), threads_per_block, lines_kernel) (
       (uint8_t *) dst, (const uint8_t *) src, *args, *shape);
   return cudaGetLastError ();
 }
@@ -516,7 +515,7 @@ lt_cuda_launch_allclose (const void          *b,
                          const LtReduceArgs  *args,
                          const LtReduceShape *shape)
 {
-  allclose_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
+  LT_CUDA_LAUNCH (blocks_for (args->n_out), threads_per_block, allclose_kernel) (
     (const uint8_t *) b, (const uint8_t *) a, close, *args, *shape);
   return cudaGetLastError ();
 }
@@ -538,7 +537,7 @@ lt_cuda_launch_matmul (void               *out,
                        const void         *b,
                        const LtMatmulArgs *args)
 {
-  matmul_kernel<<<blocks_for (args->n_out), threads_per_block>>> (
+  LT_CUDA_LAUNCH (blocks_for (args->n_out), threads_per_block, matmul_kernel) (
     (uint8_t *) out, (const uint8_t *) a, (const uint8_t *) b, *args);
   return cudaGetLastError ();
 }
