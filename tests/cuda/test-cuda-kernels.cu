@@ -515,42 +515,49 @@ check_copies (void)
           compare (what, device_bytes, host_bytes, N, sizes[dtype], dtype, false);
         }
     }
-  /* Buffers that start 4 bytes past an allocation, as a DLPack import of
-   * torch_tensor[1:] does: no access may be wider than 4 bytes there (a
-   * GPU faults on a misaligned 16-byte load; the host emulation's UBSan
-   * traps it). A contiguous (4, 12) float32 copy and fill. */
-  {
-    float source[52], host_rows[48], device_rows[48];
-    float *d_source, *d_target;
-    float value = 7.25f;
-    LtCudaShape shape;
-
-    for (int i = 0; i < 52; i++)
-      source[i] = (float) i - 3.5f;
-    d_source = to_device (source, 52);
-    CHECK_CUDA (cudaMalloc ((void **) &d_target, 52 * sizeof (float)));
-    contiguous_rows (&shape, 12, 0);
-    for (int i = 0; i < 48; i++)
-      host_rows[i] = source[1 + i];
-    for (int narrow = 0; narrow < 2; narrow++)
+  /* Buffers that start past an allocation's boundary: 4 bytes, as a
+   * DLPack import of torch_tensor[1:] does, and 1, 2 or 8 bytes, as a view
+   * of such memory as another dtype can. No access may be wider than the
+   * alignment there (a GPU faults on a misaligned load; the host
+   * emulation's UBSan traps it). A contiguous (4, 12) copy and fill of
+   * elements of 2 to 16 bytes at each such offset below their size. */
+  for (size_t size = 2; size <= 16; size *= 2)
+    for (size_t skew = 1; skew < size; skew *= 2)
       {
-        CHECK_CUDA (lt_cuda_launch_copy (d_target + 1, d_source + 1, sizeof (float), &shape, 48,
-                                         narrow));
-        CHECK_CUDA (cudaMemcpy (device_rows, d_target + 1, sizeof device_rows,
+        uint8_t source[49 * 16], host_bytes[48 * 16], device_bytes[48 * 16];
+        uint8_t value[16];
+        uint8_t *d_source, *d_target;
+        LtCudaShape shape;
+        char what[96];
+
+        for (size_t i = 0; i < sizeof source; i++)
+          source[i] = (uint8_t) (i * 7 + 3);
+        for (size_t i = 0; i < size; i++)
+          value[i] = (uint8_t) (0xa0 + i);
+        d_source = to_device (source, sizeof source);
+        CHECK_CUDA (cudaMalloc ((void **) &d_target, sizeof source));
+        contiguous_rows (&shape, 12, 0);
+        memcpy (host_bytes, source + skew, 48 * size);
+        for (int narrow = 0; narrow < 2; narrow++)
+          {
+            CHECK_CUDA (lt_cuda_launch_copy (d_target + skew, d_source + skew, size, &shape, 48,
+                                             narrow));
+            CHECK_CUDA (cudaMemcpy (device_bytes, d_target + skew, 48 * size,
+                                    cudaMemcpyDeviceToHost));
+            snprintf (what, sizeof what, "copy of %zu-byte elements %zu bytes off (narrow %d)",
+                      size, skew, narrow);
+            compare (what, device_bytes, host_bytes, (int) (48 * size), 1, LT_UINT8, false);
+          }
+        for (int i = 0; i < 48; i++)
+          memcpy (host_bytes + i * size, value, size);
+        CHECK_CUDA (lt_cuda_launch_fill (d_target + skew, value, size, &shape, 48, 1));
+        CHECK_CUDA (cudaMemcpy (device_bytes, d_target + skew, 48 * size,
                                 cudaMemcpyDeviceToHost));
-        compare ("copy between misaligned buffers", device_rows, host_rows, 48, sizeof (float),
-                 LT_FLOAT32, false);
+        snprintf (what, sizeof what, "fill of %zu-byte elements %zu bytes off", size, skew);
+        compare (what, device_bytes, host_bytes, (int) (48 * size), 1, LT_UINT8, false);
+        CHECK_CUDA (cudaFree (d_source));
+        CHECK_CUDA (cudaFree (d_target));
       }
-    for (int i = 0; i < 48; i++)
-      host_rows[i] = value;
-    CHECK_CUDA (lt_cuda_launch_fill (d_target + 1, &value, sizeof (float), &shape, 48, 1));
-    CHECK_CUDA (cudaMemcpy (device_rows, d_target + 1, sizeof device_rows,
-                            cudaMemcpyDeviceToHost));
-    compare ("fill of a misaligned buffer", device_rows, host_rows, 48, sizeof (float),
-             LT_FLOAT32, false);
-    CHECK_CUDA (cudaFree (d_source));
-    CHECK_CUDA (cudaFree (d_target));
-  }
   /* Contiguous rows, moved 16 bytes a thread: (4, 12) float32 out of a
    * (4, 16) buffer from element 4 of each row, into a (4, 12) one; and a
    * fill of the same. */
@@ -768,6 +775,50 @@ check_reductions (void)
         snprintf (what, sizeof what, "line op %d along %d", line_ops[op], along);
         compare (what, device_out, host_out, N, sizeof (double), LT_FLOAT64, true);
       }
+
+  /* Softmaxes of lines of 1500 (a block per line, joined in shared
+   * memory), 3 lines along the contiguous dim. */
+  {
+    enum { LINES = 3, LINE = 1500 };
+    static double values[LINES * LINE], host_out[LINES * LINE], device_out[LINES * LINE];
+    double *d_values, *d_lines;
+
+    for (int i = 0; i < LINES * LINE; i++)
+      values[i] = cos (i * 0.11) * 20 + (i % 13);
+    d_values = to_device (values, LINES * LINE);
+    CHECK_CUDA (cudaMalloc ((void **) &d_lines, sizeof device_out));
+    for (int op = 0; op < 2; op++)
+      {
+        LtReduceArgs args;
+        LtReduceShape shape;
+        char what[64];
+
+        memset (&args, 0, sizeof args);
+        memset (&shape, 0, sizeof shape);
+        shape.n_kept = 1;
+        shape.n_reduced = 1;
+        shape.kept_sizes[0] = LINES;
+        shape.kept_src_strides[0] = LINE;
+        shape.kept_dst_strides[0] = LINE;
+        shape.reduced_sizes[0] = LINE;
+        shape.reduced_src_strides[0] = 1;
+        shape.line_dst_stride = 1;
+        args.n_out = LINES;
+        args.n_reduced = LINE;
+        args.op = op == 0 ? LT_KR_SOFTMAX : LT_KR_LOG_SOFTMAX;
+        args.dst_dtype = args.src_dtype = LT_FLOAT64;
+        args.dst_size = args.src_size = 8;
+        args.has_dst = 1;
+        for (int64_t k = 0; k < args.n_out; k++)
+          lt_line_output (k, &args, &shape, (uint8_t *) host_out, (const uint8_t *) values);
+        CHECK_CUDA (lt_cuda_launch_lines (d_lines, d_values, &args, &shape));
+        CHECK_CUDA (cudaMemcpy (device_out, d_lines, sizeof device_out, cudaMemcpyDeviceToHost));
+        snprintf (what, sizeof what, "line op %d over lines of %d", args.op, LINE);
+        compare (what, device_out, host_out, LINES * LINE, sizeof (double), LT_FLOAT64, true);
+      }
+    CHECK_CUDA (cudaFree (d_values));
+    CHECK_CUDA (cudaFree (d_lines));
+  }
 
   /* allclose of the values with themselves (NaN equal) and a shifted copy. */
   for (int shifted = 0; shifted < 2; shifted++)
