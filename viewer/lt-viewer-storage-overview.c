@@ -165,13 +165,6 @@ square_color (LtViewerStorageOverview *self,
   return dimmed ? lt_viewer_with_alpha (&color, DIMMED_ALPHA) : color;
 }
 
-static gboolean
-same_rgba (const GdkRGBA *a,
-           const GdkRGBA *b)
-{
-  return a->red == b->red && a->green == b->green && a->blue == b->blue && a->alpha == b->alpha;
-}
-
 /* The frame around the squares of the cells the strip shows, one box per
  * row of squares it spans. */
 static void
@@ -238,14 +231,14 @@ lt_viewer_storage_overview_snapshot (GtkWidget   *widget,
 
           if (!end)
             color = square_color (self, self->masks[square], selected, &fg);
-          if (column > 0 && (end || !same_rgba (&color, &run)))
+          if (column > 0 && (end || !gdk_rgba_equal (&color, &run)))
             gtk_snapshot_append_color (snapshot, &run,
                                        &GRAPHENE_RECT_INIT (run_start * SQUARE, row * SQUARE,
                                                             (column - run_start) * SQUARE,
                                                             SQUARE));
           if (end)
             break;
-          if (column == 0 || !same_rgba (&color, &run))
+          if (column == 0 || !gdk_rgba_equal (&color, &run))
             {
               run_start = column;
               run = color;
