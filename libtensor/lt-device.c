@@ -319,7 +319,8 @@ lt_device_list (void)
  * a tensor back never needs it: that waits by itself.
  *
  * Returns: %TRUE once the device is idle, %FALSE with @error set
- *   (%LT_ERROR_DEVICE) when @self is not available
+ *   (%LT_ERROR_DEVICE) when @self is not available, or when some work
+ *   started on it failed (a kernel that faulted on a GPU)
  */
 gboolean
 lt_device_synchronize (const LtDevice *self,
@@ -333,6 +334,5 @@ lt_device_synchronize (const LtDevice *self,
   backend = lt_backend_for_device (self, error);
   if (backend == NULL)
     return FALSE;
-  backend->synchronize (backend);
-  return TRUE;
+  return backend->synchronize (backend, error);
 }

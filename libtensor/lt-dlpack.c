@@ -86,8 +86,9 @@ exported_free (DLManagedTensor *managed)
  * with the view's offset in `byte_offset`.
  *
  * Returns: (transfer full): a `DLManagedTensor *` the caller owns (and
- *   frees by calling its deleter); exporting cannot fail today, @error is
- *   there for devices whose export could
+ *   frees by calling its deleter), or %NULL with @error set
+ *   (%LT_ERROR_DEVICE) when work pending on @self's device failed (a
+ *   CUDA kernel that faulted)
  */
 gpointer
 lt_tensor_to_dlpack (LtTensor *self,
@@ -103,8 +104,9 @@ lt_tensor_to_dlpack (LtTensor *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   backend = lt_storage_get_backend (self->storage);
-  if (backend->synchronize != NULL)
-    backend->synchronize (backend);
+  /* A tensor whose kernels failed does not go out as if it held values. */
+  if (!backend->synchronize (backend, error))
+    return NULL;
 
   exported = g_malloc0 (sizeof (Exported) + 2 * self->ndim * sizeof (int64_t));
   t = &exported->managed.dl_tensor;

@@ -214,7 +214,9 @@ storage_allocate (const LtBackend *backend,
   if (!byte_size (dtype, n_elements, &nbytes, error))
     return NULL;
 
-  data = backend->alloc (backend, nbytes, zeroed);
+  data = backend->alloc (backend, nbytes, zeroed, error);
+  if (data == NULL && error != NULL && *error != NULL)
+    return NULL;
   if (data == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,

@@ -59,9 +59,8 @@ lt_index_scatter_storage (LtTensor *self,
     return FALSE;
   dense_values = lt_tensor_shares_storage (values, self) ? lt_tensor_clone (values, error)
                                                          : lt_tensor_contiguous (values, error);
-  if (dense_values == NULL)
+  if (dense_values == NULL || !backend->synchronize (backend, error))
     return FALSE;
-  backend->synchronize (backend);
   if (accumulate)
     backend->index->scatter_add (lt_storage_get_data (self->storage),
                                  lt_index_data_of (dense_values), lt_tensor_get_dtype (self),

@@ -230,9 +230,8 @@ lt_index_gather_storage (const char *op,
   if (dense == NULL)
     return NULL;
   result = lt_tensor_new_contiguous_on (backend, op, dtype, offsets->ndim, offsets->sizes, error);
-  if (result == NULL)
+  if (result == NULL || !backend->synchronize (backend, error))
     return NULL;
-  backend->synchronize (backend);
   backend->index->gather (lt_index_data_of (result), lt_storage_get_data (self->storage),
                           lt_dtype_get_element_size (dtype), lt_index_data_of (dense), dense->numel);
   return g_steal_pointer (&result);

@@ -90,8 +90,8 @@ test_memory_round_trip (gconstpointer data)
       g_autofree guint8 *pattern = g_malloc (n);
       g_autofree guint8 *back = g_malloc (n);
       g_autoptr (GError) error = NULL;
-      gpointer zeroed = backend->alloc (backend, n, TRUE);
-      gpointer empty = backend->alloc (backend, 0, TRUE);
+      gpointer zeroed = backend->alloc (backend, n, TRUE, NULL);
+      gpointer empty = backend->alloc (backend, 0, TRUE, NULL);
 
       g_assert_nonnull (zeroed);
       g_assert_nonnull (empty);
@@ -119,7 +119,8 @@ test_memory_round_trip (gconstpointer data)
       g_assert_no_error (error);
       g_assert_cmpmem (back, 10, pattern + 4000, 10);
 
-      backend->synchronize (backend);
+      g_assert_true (backend->synchronize (backend, &error));
+      g_assert_no_error (error);
       backend->free (backend, zeroed, n);
       backend->free (backend, empty, 0);
     }
@@ -145,7 +146,7 @@ test_transfer_errors (gconstpointer data)
       const LtBackend *backend = g_ptr_array_index (backends, b);
       guint8 bytes[64] = { 0 };
       g_autoptr (GError) error = NULL;
-      gpointer buffer = backend->alloc (backend, 16, TRUE);
+      gpointer buffer = backend->alloc (backend, 16, TRUE, NULL);
 
       g_assert_false (backend->upload (backend, buffer, 8, bytes, 64, &error));
       g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
@@ -184,8 +185,8 @@ test_copy_and_fill (gconstpointer data)
           g_autofree guint8 *source = g_malloc (n * size);
           g_autofree guint8 *back = g_malloc ((n + offset) * size);
           guint8 five[16] = { 0 };
-          gpointer src_buffer = backend->alloc (backend, n * size, FALSE);
-          gpointer dst_buffer = backend->alloc (backend, (n + offset) * size, TRUE);
+          gpointer src_buffer = backend->alloc (backend, n * size, FALSE, NULL);
+          gpointer dst_buffer = backend->alloc (backend, (n + offset) * size, TRUE, NULL);
           LtOperand src = { .dtype = dtypes[d], .strides = transposed, .buffer = src_buffer };
           LtOperand dst = { .dtype = dtypes[d], .strides = dense, .buffer = dst_buffer,
                             .offset = offset };

@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 6
+#define LT_BACKEND_MODULE_ABI 7
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 

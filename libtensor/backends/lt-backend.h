@@ -54,10 +54,14 @@ struct _LtBackend
   /* Memory for @nbytes, or NULL when there is not enough; zero-filled when
    * @zeroed, else holding anything (for results a kernel overwrites in
    * full). Host memory is aligned to LT_STORAGE_ALIGNMENT; device memory
-   * is a handle of the backend's (a cl_mem, a CUDA device pointer). */
+   * is a handle of the backend's (a cl_mem, a CUDA device pointer).
+   * NULL when it fails: with @error set where the device itself failed
+   * (a CUDA context lost to a kernel's fault), untouched where memory ran
+   * out, which the caller reports with what the memory was for. */
   gpointer (*alloc) (const LtBackend *self,
                      gsize            nbytes,
-                     gboolean         zeroed);
+                     gboolean         zeroed,
+                     GError         **error);
   /* Frees what alloc() returned for the same @nbytes. */
   void (*free) (const LtBackend *self,
                 gpointer         data,
@@ -137,8 +141,11 @@ struct _LtBackend
                     double   start,
                     double   end);
 
-  /* Wait until every kernel launched so far has finished. */
-  void (*synchronize) (const LtBackend *self);
+  /* Wait until every kernel launched so far has finished; FALSE with
+   * @error set (LT_ERROR_DEVICE) when one of them failed, or the device
+   * can no longer run anything. */
+  gboolean (*synchronize) (const LtBackend *self,
+                           GError         **error);
 
   /* The math kernels, by family (lt-backend-pointwise.h, ...). */
   const LtPointwiseKernels *pointwise;

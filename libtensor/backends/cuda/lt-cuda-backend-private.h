@@ -6,7 +6,7 @@
 #pragma once
 
 #include <cuda_runtime_api.h>
-#include <glib.h>
+#include <glib-object.h>
 
 #include "backends/lt-backend.h"
 #include "backends/lt-backend-module.h"
@@ -29,6 +29,10 @@ cudaError_t lt_cuda_use_device   (const LtBackend *backend);
  * failure). With LT_CUDA_SYNC=1 in the environment, every launch is also
  * waited for here, so that a kernel that faults is named at its launch
  * rather than at the next transfer. */
+/* The nick of @value of the enum @enum_type (LT_TYPE_BINARY_OP, ...), for
+ * messages that name a kernel. */
+const char *lt_cuda_enum_nick    (GType            enum_type,
+                                  int              value);
 gboolean    lt_cuda_check_launch (cudaError_t      status,
                                   GError         **error,
                                   const char      *kernel_format,

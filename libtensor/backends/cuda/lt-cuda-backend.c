@@ -47,6 +47,9 @@ typedef struct
    * freeing then waits for nothing, where cudaFree () waits for the whole
    * device, and allocating costs no call into the driver. */
   gboolean pooled;
+  /* Whether its primary context has been created: once, so that a later
+   * fault is reported by the call that waits for it, not here. */
+  gboolean opened;
 } CudaDevice;
 
 /* Found once, on the first question: process-wide, as the CUDA runtime's
@@ -152,6 +155,14 @@ cuda_get_backend (guint    index,
   count_devices_once ();
   g_return_val_if_fail (index < (guint) n_devices, NULL);
 
+  g_mutex_lock (&devices_lock);
+  if (devices[index].opened)
+    {
+      g_mutex_unlock (&devices_lock);
+      return &devices[index].backend;
+    }
+  g_mutex_unlock (&devices_lock);
+
   /* Creates the device's primary context now rather than in the middle of
    * the first operation. */
   status = cudaSetDevice ((int) index);
@@ -181,6 +192,7 @@ cuda_get_backend (guint    index,
         devices[index].pooled = TRUE;
       cudaGetLastError ();
     }
+  devices[index].opened = TRUE;
   g_mutex_unlock (&devices_lock);
   return &devices[index].backend;
 }
@@ -205,50 +217,73 @@ lt_cuda_use_device (const LtBackend *backend)
  * from cudaMalloc () where the device has no pools. */
 static void *
 allocate (const CudaDevice *device,
-          gsize             nbytes)
+          gsize             nbytes,
+          cudaError_t      *status)
 {
   void *data = NULL;
   cudaMemPool_t pool;
 
   if (!device->pooled)
-    return cudaMalloc (&data, nbytes) == cudaSuccess ? data : NULL;
-  if (cudaMallocAsync (&data, nbytes, 0) == cudaSuccess)
-    return data;
+    {
+      *status = cudaMalloc (&data, nbytes);
+      return *status == cudaSuccess ? data : NULL;
+    }
+  *status = cudaMallocAsync (&data, nbytes, 0);
+  if (*status != cudaErrorMemoryAllocation)
+    return *status == cudaSuccess ? data : NULL;
   /* Out of memory: give back what the pool keeps, once the work that
    * freed it is done, and try again. */
   cudaGetLastError ();
-  if (cudaDeviceSynchronize () == cudaSuccess
-      && cudaDeviceGetDefaultMemPool (&pool, device->index) == cudaSuccess
-      && cudaMemPoolTrimTo (pool, 0) == cudaSuccess
-      && cudaMallocAsync (&data, nbytes, 0) == cudaSuccess)
+  *status = cudaDeviceSynchronize ();
+  if (*status == cudaSuccess)
+    *status = cudaDeviceGetDefaultMemPool (&pool, device->index);
+  if (*status == cudaSuccess)
+    *status = cudaMemPoolTrimTo (pool, 0);
+  if (*status == cudaSuccess)
+    *status = cudaMallocAsync (&data, nbytes, 0);
+  if (*status == cudaSuccess)
     return data;
   cudaGetLastError ();
+  return NULL;
+}
+
+/* NULL, with @error set unless @status says that memory ran out. */
+static gpointer
+failed_alloc (cudaError_t   status,
+              GError      **error)
+{
+  if (status != cudaErrorMemoryAllocation)
+    lt_cuda_set_error (error, status, _("allocating CUDA device memory"));
   return NULL;
 }
 
 static gpointer
 cuda_alloc (const LtBackend *backend,
             gsize            nbytes,
-            gboolean         zeroed)
+            gboolean         zeroed,
+            GError         **error)
 {
   const CudaDevice *device = (const CudaDevice *) backend;
+  cudaError_t status = lt_cuda_use_device (backend);
   void *data;
 
-  if (lt_cuda_use_device (backend) != cudaSuccess)
-    return NULL;
+  if (status != cudaSuccess)
+    return failed_alloc (status, error);
   /* An empty storage still gets a distinct, valid pointer. */
-  data = allocate (device, MAX (nbytes, 1));
+  data = allocate (device, MAX (nbytes, 1), &status);
   if (data == NULL)
-    return NULL;
+    return failed_alloc (status, error);
   /* Zeroed in stream order: every later launch and transfer comes after. */
-  if (zeroed && nbytes > 0 && cudaMemsetAsync (data, 0, nbytes, 0) != cudaSuccess)
+  if (zeroed && nbytes > 0)
+    status = cudaMemsetAsync (data, 0, nbytes, 0);
+  if (status != cudaSuccess)
     {
       cudaGetLastError ();
       if (device->pooled)
         cudaFreeAsync (data, 0);
       else
         cudaFree (data);
-      return NULL;
+      return failed_alloc (status, error);
     }
   return data;
 }
@@ -382,6 +417,18 @@ sync_each_launch (void)
   return sync;
 }
 
+const char *
+lt_cuda_enum_nick (GType enum_type,
+                   int   value)
+{
+  GEnumClass *enum_class = g_type_class_ref (enum_type);
+  GEnumValue *found = g_enum_get_value (enum_class, value);
+
+  /* The class stays: its strings are static. */
+  g_type_class_unref (enum_class);
+  return found != NULL ? found->value_nick : "?";
+}
+
 gboolean
 lt_cuda_check_launch (cudaError_t  status,
                       GError     **error,
@@ -468,11 +515,20 @@ cuda_fill (const LtBackend *backend,
   return lt_cuda_check_launch (status, error, "fill (%s)", lt_dtype_get_name (dst->dtype));
 }
 
-static void
-cuda_synchronize (const LtBackend *backend)
+static gboolean
+cuda_synchronize (const LtBackend *backend,
+                  GError         **error)
 {
-  if (lt_cuda_use_device (backend) == cudaSuccess)
-    cudaDeviceSynchronize ();
+  cudaError_t status = lt_cuda_use_device (backend);
+
+  if (status == cudaSuccess)
+    status = cudaDeviceSynchronize ();
+  if (status != cudaSuccess)
+    {
+      lt_cuda_set_error (error, status, _("waiting for the CUDA device (cudaDeviceSynchronize())"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static const LtBackend cuda_backend_template = {

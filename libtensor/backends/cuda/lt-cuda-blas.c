@@ -85,6 +85,18 @@ typedef cublasStatus_t (*GemmExFunc) (cublasHandle_t      handle,
 static GemmExFunc gemm_ex; /* NULL where this cuBLAS lacks it */
 static cublasHandle_t handles[MAX_DEVICES];
 
+/* Said once, when the first product finds no cuBLAS: its products still
+ * come out right, far slower, and a user would not know why. */
+static void
+say_blas_missing (const char *soname,
+                  const char *why)
+{
+  g_message (_("cuBLAS could not be loaded (%s): matrix products on CUDA devices use "
+               "libtensor's own kernel, which is much slower. Install NVIDIA's cuBLAS for "
+               "CUDA %d, or put the directory that holds %s on LD_LIBRARY_PATH"),
+             why, CUBLAS_VER_MAJOR, soname);
+}
+
 static gboolean
 open_blas_locked (void)
 {
@@ -103,7 +115,7 @@ open_blas_locked (void)
                                G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
   if (blas_module == NULL)
     {
-      g_debug ("cuBLAS not used: %s", g_module_error ());
+      say_blas_missing (soname, g_module_error ());
       return FALSE;
     }
   if (!g_module_symbol (blas_module, "cublasCreate_v2", (gpointer *) &create_handle)
@@ -118,7 +130,7 @@ open_blas_locked (void)
   return TRUE;
 
 missing:
-  g_debug ("cuBLAS not used: %s", g_module_error ());
+  say_blas_missing (soname, g_module_error ());
   g_module_close (blas_module);
   blas_module = NULL;
   return FALSE;

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "lt-enums.h"
 #include "lt-error.h"
 #include "lt-cuda-private.h"
 #include "lt-cuda-backend-private.h"
@@ -95,7 +96,9 @@ cuda_unary (const LtBackend *self,
   status = lt_cuda_use_device (self);
   if (status == cudaSuccess)
     status = lt_cuda_launch_unary (in->dtype, op, out->buffer, in->buffer, &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error, "unary op %d (%s)", op, lt_dtype_get_name (in->dtype));
+  return lt_cuda_check_launch (status, error, "%s (%s)",
+                               lt_cuda_enum_nick (LT_TYPE_UNARY_OP, op),
+                               lt_dtype_get_name (in->dtype));
 }
 
 static gboolean
@@ -127,7 +130,9 @@ cuda_binary (const LtBackend *self,
   if (status == cudaSuccess)
     status = lt_cuda_launch_binary (a->dtype, op, out->buffer, a->buffer, b->buffer, alpha_i,
                                     alpha_bytes, use_alpha, &shape, numel, narrow);
-  return lt_cuda_check_launch (status, error, "binary op %d (%s)", op, lt_dtype_get_name (a->dtype));
+  return lt_cuda_check_launch (status, error, "%s (%s)",
+                               lt_cuda_enum_nick (LT_TYPE_BINARY_OP, op),
+                               lt_dtype_get_name (a->dtype));
 }
 
 static gboolean

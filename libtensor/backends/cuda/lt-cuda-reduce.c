@@ -17,6 +17,15 @@
 #include "lt-cuda-reduce.h"
 #include "lt-i18n-private.h"
 
+/* For messages: LtReduceOp's names, as PyTorch's functions have them. */
+static const char *const reduce_names[] = {
+  [LT_REDUCE_SUM] = "sum", [LT_REDUCE_PROD] = "prod", [LT_REDUCE_MEAN] = "mean",
+  [LT_REDUCE_AMAX] = "amax", [LT_REDUCE_AMIN] = "amin", [LT_REDUCE_ALL] = "all",
+  [LT_REDUCE_ANY] = "any", [LT_REDUCE_LOGSUMEXP] = "logsumexp", [LT_REDUCE_VAR] = "var",
+  [LT_REDUCE_STD] = "std", [LT_REDUCE_NORM] = "norm", [LT_REDUCE_MAX_INDEX] = "max",
+  [LT_REDUCE_MIN_INDEX] = "min",
+};
+
 static gboolean
 cuda_reduce (const LtBackend      *self,
              const LtReduceParams *params,
@@ -41,12 +50,15 @@ cuda_reduce (const LtBackend      *self,
     status = lt_cuda_launch_reduce (dst != NULL ? dst->buffer : src->buffer,
                                     indices != NULL ? indices->buffer : src->buffer,
                                     src->buffer, &args, &shape);
-  return lt_cuda_check_launch (status, error, "reduction %d (%s)", args.op,
+  return lt_cuda_check_launch (status, error, "%s (%s)",
+                               (guint) params->op < G_N_ELEMENTS (reduce_names)
+                                 ? reduce_names[params->op] : "reduction",
                                lt_dtype_get_name (src->dtype));
 }
 
 static gboolean
 run_lines (const LtBackend *self,
+           const char      *name,
            int              op,
            guint            ndim,
            const gint64    *sizes,
@@ -66,7 +78,7 @@ run_lines (const LtBackend *self,
   status = lt_cuda_use_device (self);
   if (status == cudaSuccess)
     status = lt_cuda_launch_lines (dst->buffer, src->buffer, &args, &shape);
-  return lt_cuda_check_launch (status, error, "scan or softmax %d (%s)", op,
+  return lt_cuda_check_launch (status, error, "%s (%s)", name,
                                lt_dtype_get_name (src->dtype));
 }
 
@@ -80,8 +92,9 @@ cuda_scan (const LtBackend *self,
            const LtOperand *src,
            GError         **error)
 {
-  return run_lines (self, op == LT_SCAN_CUMSUM ? LT_KR_SUM : LT_KR_PROD, ndim, sizes, dim, dst,
-                    src, error);
+  return run_lines (self, op == LT_SCAN_CUMSUM ? "cumsum" : "cumprod",
+                    op == LT_SCAN_CUMSUM ? LT_KR_SUM : LT_KR_PROD, ndim, sizes, dim, dst, src,
+                    error);
 }
 
 static gboolean
@@ -94,8 +107,9 @@ cuda_softmax (const LtBackend *self,
               const LtOperand *src,
               GError         **error)
 {
-  return run_lines (self, op == LT_SOFTMAX ? LT_KR_SOFTMAX : LT_KR_LOG_SOFTMAX, ndim, sizes, dim,
-                    dst, src, error);
+  return run_lines (self, op == LT_SOFTMAX ? "softmax" : "log_softmax",
+                    op == LT_SOFTMAX ? LT_KR_SOFTMAX : LT_KR_LOG_SOFTMAX, ndim, sizes, dim, dst,
+                    src, error);
 }
 
 static gboolean

@@ -299,7 +299,8 @@ device_of (const LtBackend *backend)
 static gpointer
 opencl_alloc (const LtBackend *backend,
               gsize            nbytes,
-              gboolean         zeroed)
+              gboolean         zeroed,
+              GError         **error)
 {
   OpenCLDevice *device = device_of (backend);
   cl_int status = CL_SUCCESS;
@@ -380,10 +381,18 @@ opencl_download (const LtBackend *backend,
   return TRUE;
 }
 
-static void
-opencl_synchronize (const LtBackend *backend)
+static gboolean
+opencl_synchronize (const LtBackend *backend,
+                    GError         **error)
 {
-  clFinish (device_of (backend)->queue);
+  cl_int status = clFinish (device_of (backend)->queue);
+
+  if (status != CL_SUCCESS)
+    {
+      lt_opencl_set_error (error, status, "clFinish()");
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static const LtBackend opencl_backend_template = {
