@@ -22,6 +22,9 @@ typedef enum
   cudaErrorInvalidValue = 1,
   cudaErrorMemoryAllocation = 2,
   cudaErrorInvalidConfiguration = 9,
+  cudaErrorInsufficientDriver = 35,
+  cudaErrorNoDevice = 100,
+  cudaErrorLaunchFailure = 719,
   cudaErrorMisalignedAddress = 716,
 } cudaError_t;
 
@@ -35,8 +38,19 @@ typedef enum
 } cudaMemcpyKind;
 
 typedef struct LtCudaEmulatedStream *cudaStream_t;
+typedef struct LtCudaEmulatedMemPool *cudaMemPool_t;
 
-typedef struct
+typedef enum
+{
+  cudaDevAttrMemoryPoolsSupported = 115,
+} cudaDeviceAttr;
+
+typedef enum
+{
+  cudaMemPoolAttrReleaseThreshold = 4,
+} cudaMemPoolAttr;
+
+typedef struct cudaDeviceProp
 {
   char name[256];
   size_t totalGlobalMem;
@@ -47,19 +61,42 @@ typedef struct
   int warpSize;
 } cudaDeviceProp;
 
+cudaError_t cudaRuntimeGetVersion (int *version);
+cudaError_t cudaDriverGetVersion (int *version);
 cudaError_t cudaGetDeviceCount (int *count);
+cudaError_t cudaDeviceGetAttribute (int *value, cudaDeviceAttr attribute, int device);
 cudaError_t cudaGetDeviceProperties (cudaDeviceProp *properties, int device);
 cudaError_t cudaSetDevice (int device);
 cudaError_t cudaGetLastError (void);
 cudaError_t cudaPeekAtLastError (void);
 const char *cudaGetErrorString (cudaError_t error);
+const char *cudaGetErrorName (cudaError_t error);
 cudaError_t cudaMalloc (void **pointer, size_t size);
 cudaError_t cudaFree (void *pointer);
 cudaError_t cudaMallocAsync (void **pointer, size_t size, cudaStream_t stream);
 cudaError_t cudaFreeAsync (void *pointer, cudaStream_t stream);
 cudaError_t cudaMemcpy (void *dst, const void *src, size_t size, cudaMemcpyKind kind);
 cudaError_t cudaMemset (void *pointer, int value, size_t size);
+cudaError_t cudaMemsetAsync (void *pointer, int value, size_t size, cudaStream_t stream);
+cudaError_t cudaDeviceGetDefaultMemPool (cudaMemPool_t *pool, int device);
+cudaError_t cudaMemPoolSetAttribute (cudaMemPool_t pool, cudaMemPoolAttr attribute, void *value);
+cudaError_t cudaMemPoolTrimTo (cudaMemPool_t pool, size_t keep);
 cudaError_t cudaDeviceSynchronize (void);
+
+/* Not CUDA's: the emulation's fault injection, for the tests of the
+ * backend's error paths (tests/test-cuda-emulated-faults.c). After
+ * @successes more successful calls of @call ("cudaMalloc",
+ * "cudaMallocAsync", "cudaMemcpy", "launch"), the next one fails with
+ * @error; "launch" fails the kernel itself, so that the error is sticky,
+ * as a kernel's fault is on a GPU: every later call returns it. */
+#define LT_CUDA_EMULATION_API __attribute__ ((visibility ("default")))
+LT_CUDA_EMULATION_API void lt_cuda_emulation_inject_fault (const char  *call,
+                                                           int          successes,
+                                                           cudaError_t  error);
+/* Forgets every injected fault and sticky error: a new context. */
+LT_CUDA_EMULATION_API void lt_cuda_emulation_reset (void);
+/* How many kernels have been launched. */
+LT_CUDA_EMULATION_API long lt_cuda_emulation_launch_count (void);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
 #include <ucontext.h>
 
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "cuda_runtime.h"
@@ -76,9 +77,23 @@ enum class State
   DONE,
 };
 
+/* A saved execution context. On x86-64, the stack pointer of a stack
+ * holding the callee-saved registers (switch_context ()): switching costs a
+ * few instructions, where swapcontext () makes two system calls for the
+ * signal mask, which no kernel thread changes. Elsewhere, a ucontext. */
+struct Context
+{
+#if defined(__x86_64__)
+  void *sp = nullptr;
+#else
+  ucontext_t uc;
+#endif
+};
+
 struct Fiber
 {
-  ucontext_t context;
+  Context context;
+  bool started = false;  /* its stack holds fiber_main () */
   void *stack = nullptr;
   uint3 index;
   State state = State::DONE;
@@ -94,8 +109,8 @@ struct Warp
 /* A cooperative block being run, on the launching thread. */
 struct Block
 {
-  std::vector<Fiber> fibers;  /* stacks kept from block to block */
-  ucontext_t scheduler;
+  std::vector<Fiber> fibers;  /* kept from block to block, and launch to launch */
+  Context scheduler;
   const void *scheduler_stack = nullptr;
   size_t scheduler_stack_size = 0;
   void *scheduler_fake_stack = nullptr;
@@ -117,8 +132,24 @@ meet_in_serial (const char *what)
   abort ();
 }
 
+/* The runtime's error state: the last error, which cudaGetLastError ()
+ * reads and clears, and a sticky one (a kernel that faulted), which every
+ * call returns from the first synchronising call after the fault on, as
+ * a GPU's does, and nothing clears. */
 cudaError_t last_error = cudaSuccess;
+cudaError_t pending_fault = cudaSuccess;
+cudaError_t sticky_error = cudaSuccess;
+long launches = 0;
 std::mutex error_lock;
+
+/* Faults the tests asked for (lt_cuda_emulation_inject_fault ()). */
+struct Fault
+{
+  std::string call;
+  int successes;
+  cudaError_t error;
+};
+std::vector<Fault> faults;
 
 cudaError_t
 set_error (cudaError_t error)
@@ -130,28 +161,140 @@ set_error (cudaError_t error)
   return error;
 }
 
-/* From the running fiber back to the scheduler. */
-void
-yield_to_scheduler (Block *block,
-                    bool   finished)
+/* The error an injected fault gives this call of @call, or cudaSuccess. */
+cudaError_t
+injected (const char *call)
 {
-  Fiber *fiber = &block->fibers[block->current];
+  std::lock_guard<std::mutex> held (error_lock);
 
+  for (auto fault = faults.begin (); fault != faults.end (); fault++)
+    if (fault->call == call)
+      {
+        cudaError_t error = fault->error;
+
+        if (fault->successes-- > 0)
+          return cudaSuccess;
+        faults.erase (fault);
+        return error;
+      }
+  return cudaSuccess;
+}
+
+/* Called first by every call of the runtime that waits for the device:
+ * a fault a kernel met since becomes sticky now. */
+cudaError_t
+synchronising_call (void)
+{
+  std::lock_guard<std::mutex> held (error_lock);
+
+  if (pending_fault != cudaSuccess && sticky_error == cudaSuccess)
+    sticky_error = pending_fault;
+  pending_fault = cudaSuccess;
+  if (sticky_error != cudaSuccess)
+    last_error = sticky_error;
+  return sticky_error;
+}
+
+cudaError_t
+sticky (void)
+{
+  std::lock_guard<std::mutex> held (error_lock);
+
+  return sticky_error;
+}
+
+#if defined(__x86_64__)
+/* Saves the callee-saved registers on the current stack and its pointer in
+ * *@save, then continues on the stack @load, which a call of this function
+ * or start_context () prepared. */
+extern "C" void lt_cuda_emulation_switch (void **save, void *load);
+asm (".text\n"
+     ".p2align 4\n"
+     ".hidden lt_cuda_emulation_switch\n"
+     ".globl lt_cuda_emulation_switch\n"
+     ".type lt_cuda_emulation_switch, @function\n"
+     "lt_cuda_emulation_switch:\n"
+     "  pushq %rbp\n"
+     "  pushq %rbx\n"
+     "  pushq %r12\n"
+     "  pushq %r13\n"
+     "  pushq %r14\n"
+     "  pushq %r15\n"
+     "  movq %rsp, (%rdi)\n"
+     "  movq %rsi, %rsp\n"
+     "  popq %r15\n"
+     "  popq %r14\n"
+     "  popq %r13\n"
+     "  popq %r12\n"
+     "  popq %rbx\n"
+     "  popq %rbp\n"
+     "  ret\n"
+     ".size lt_cuda_emulation_switch, .-lt_cuda_emulation_switch\n");
+
+void
+switch_context (Context *from,
+                Context *to)
+{
+  lt_cuda_emulation_switch (&from->sp, to->sp);
+}
+
+/* @context starts @entry, which never returns, on @stack when switched to:
+ * six zeroed registers for the switch to pop, then @entry as the return
+ * address, then a null one, so that @entry starts as if called, its stack
+ * 16-byte aligned. */
+void
+start_context (Context *context,
+               void    *stack,
+               size_t   size,
+               void   (*entry) (void))
+{
+  uintptr_t top = ((uintptr_t) stack + size) & ~(uintptr_t) 15;
+  void **frame = (void **) (top - 64);
+
+  memset (frame, 0, 64);
+  frame[6] = (void *) entry;
+  context->sp = frame;
+}
+#else
+void
+switch_context (Context *from,
+                Context *to)
+{
+  swapcontext (&from->uc, &to->uc);
+}
+
+void
+start_context (Context *context,
+               void    *stack,
+               size_t   size,
+               void   (*entry) (void))
+{
+  getcontext (&context->uc);
+  context->uc.uc_stack.ss_sp = stack;
+  context->uc.uc_stack.ss_size = size;
+  context->uc.uc_link = nullptr;
+  makecontext (&context->uc, entry, 0);
+}
+#endif
+
+/* From the running fiber back to the scheduler; returns when the
+ * scheduler resumes it. */
+void
+yield_to_scheduler (Block *block)
+{
 #ifdef LT_EMULATION_ASAN
-  __sanitizer_start_switch_fiber (finished ? nullptr : &fiber->fake_stack,
+  __sanitizer_start_switch_fiber (&block->fibers[block->current].fake_stack,
                                   block->scheduler_stack, block->scheduler_stack_size);
 #endif
-  if (finished)
-    {
-      setcontext (&block->scheduler);
-      abort ();
-    }
-  swapcontext (&fiber->context, &block->scheduler);
+  switch_context (&block->fibers[block->current].context, &block->scheduler);
 #ifdef LT_EMULATION_ASAN
-  __sanitizer_finish_switch_fiber (fiber->fake_stack, nullptr, nullptr);
+  /* block->fibers may have grown (and moved) in between. */
+  __sanitizer_finish_switch_fiber (block->fibers[block->current].fake_stack, nullptr, nullptr);
 #endif
 }
 
+/* A fiber's life: the body of one thread of a block, for every block of
+ * every cooperative launch on this host thread. */
 void
 fiber_main (void)
 {
@@ -161,9 +304,12 @@ fiber_main (void)
   __sanitizer_finish_switch_fiber (nullptr, &block->scheduler_stack,
                                    &block->scheduler_stack_size);
 #endif
-  (*block->body) ();
-  block->fibers[block->current].state = State::DONE;
-  yield_to_scheduler (block, true);
+  for (;;)
+    {
+      (*block->body) ();
+      block->fibers[block->current].state = State::DONE;
+      yield_to_scheduler (block);
+    }
 }
 
 /* From the scheduler into fiber @i, until it yields. */
@@ -178,7 +324,7 @@ resume (Block *block,
 #ifdef LT_EMULATION_ASAN
   __sanitizer_start_switch_fiber (&block->scheduler_fake_stack, fiber->stack, fiber_stack_size);
 #endif
-  swapcontext (&block->scheduler, &fiber->context);
+  switch_context (&block->scheduler, &fiber->context);
 #ifdef LT_EMULATION_ASAN
   __sanitizer_finish_switch_fiber (block->scheduler_fake_stack, nullptr, nullptr);
 #endif
@@ -235,15 +381,16 @@ open_barriers (Block *block)
   return true;
 }
 
-/* A fresh start for @fiber: its body from the top, on its own stack. */
-__attribute__ ((noinline)) void
+/* @fiber to run the block's body from the top: started on its stack the
+ * first time, else back at the top of fiber_main ()'s loop. */
+void
 prepare (Fiber *fiber)
 {
-  getcontext (&fiber->context);
-  fiber->context.uc_stack.ss_sp = fiber->stack;
-  fiber->context.uc_stack.ss_size = fiber_stack_size;
-  fiber->context.uc_link = nullptr;
-  makecontext (&fiber->context, fiber_main, 0);
+  if (!fiber->started)
+    {
+      start_context (&fiber->context, fiber->stack, fiber_stack_size, fiber_main);
+      fiber->started = true;
+    }
   fiber->state = State::RUNNABLE;
 }
 
@@ -310,7 +457,7 @@ wait_at (State state)
   Block *block = running;
 
   block->fibers[block->current].state = state;
-  yield_to_scheduler (block, false);
+  yield_to_scheduler (block);
 }
 
 } /* namespace */
@@ -350,6 +497,25 @@ lt_cuda_emulation_run (dim3                          grid,
       set_error (cudaErrorInvalidConfiguration);
       return;
     }
+  /* A context that met a fault runs nothing more. */
+  if (sticky () != cudaSuccess)
+    {
+      set_error (sticky ());
+      return;
+    }
+  {
+    cudaError_t fault = injected ("launch");
+    std::lock_guard<std::mutex> held (error_lock);
+
+    launches++;
+    /* The kernel faults: the launch itself succeeded, and the fault shows
+     * at the next call that waits for the device. */
+    if (fault != cudaSuccess)
+      {
+        pending_fault = fault;
+        return;
+      }
+  }
   grid_dim = to_uint3 (grid);
   block_dim = to_uint3 (block);
   if (!cooperative)
@@ -419,9 +585,34 @@ lt_cuda_emulation_shuffle_down (const void *value,
 extern "C" {
 
 cudaError_t
+cudaRuntimeGetVersion (int *version)
+{
+  *version = 13000;
+  return cudaSuccess;
+}
+
+cudaError_t
+cudaDriverGetVersion (int *version)
+{
+  *version = 13000;
+  return cudaSuccess;
+}
+
+cudaError_t
 cudaGetDeviceCount (int *count)
 {
   *count = 1;
+  return cudaSuccess;
+}
+
+cudaError_t
+cudaDeviceGetAttribute (int            *value,
+                        cudaDeviceAttr  attribute,
+                        int             device)
+{
+  if (device != 0 || attribute != cudaDevAttrMemoryPoolsSupported)
+    return set_error (cudaErrorInvalidValue);
+  *value = 1;
   return cudaSuccess;
 }
 
@@ -445,6 +636,8 @@ cudaGetDeviceProperties (cudaDeviceProp *properties,
 cudaError_t
 cudaSetDevice (int device)
 {
+  if (sticky () != cudaSuccess)
+    return set_error (sticky ());
   return device == 0 ? cudaSuccess : set_error (cudaErrorInvalidValue);
 }
 
@@ -454,7 +647,7 @@ cudaGetLastError (void)
   std::lock_guard<std::mutex> held (error_lock);
   cudaError_t error = last_error;
 
-  last_error = cudaSuccess;
+  last_error = sticky_error;
   return error;
 }
 
@@ -479,10 +672,41 @@ cudaGetErrorString (cudaError_t error)
       return "out of memory";
     case cudaErrorInvalidConfiguration:
       return "invalid configuration argument";
+    case cudaErrorInsufficientDriver:
+      return "CUDA driver version is insufficient for CUDA runtime version";
+    case cudaErrorNoDevice:
+      return "no CUDA-capable device is detected";
     case cudaErrorMisalignedAddress:
       return "misaligned address";
+    case cudaErrorLaunchFailure:
+      return "unspecified launch failure";
     }
   return "unknown error";
+}
+
+const char *
+cudaGetErrorName (cudaError_t error)
+{
+  switch (error)
+    {
+    case cudaSuccess:
+      return "cudaSuccess";
+    case cudaErrorInvalidValue:
+      return "cudaErrorInvalidValue";
+    case cudaErrorMemoryAllocation:
+      return "cudaErrorMemoryAllocation";
+    case cudaErrorInvalidConfiguration:
+      return "cudaErrorInvalidConfiguration";
+    case cudaErrorInsufficientDriver:
+      return "cudaErrorInsufficientDriver";
+    case cudaErrorNoDevice:
+      return "cudaErrorNoDevice";
+    case cudaErrorMisalignedAddress:
+      return "cudaErrorMisalignedAddress";
+    case cudaErrorLaunchFailure:
+      return "cudaErrorLaunchFailure";
+    }
+  return "cudaErrorUnknown";
 }
 
 /* Device memory: host memory on cudaMalloc's 256-byte boundaries. */
@@ -490,6 +714,12 @@ cudaError_t
 cudaMalloc (void  **pointer,
             size_t  size)
 {
+  cudaError_t error = synchronising_call ();
+
+  if (error == cudaSuccess)
+    error = injected ("cudaMalloc");
+  if (error != cudaSuccess)
+    return set_error (error);
   *pointer = aligned_alloc (256, (size + 255) / 256 * 256 + (size == 0 ? 256 : 0));
   return *pointer != nullptr ? cudaSuccess : set_error (cudaErrorMemoryAllocation);
 }
@@ -497,17 +727,29 @@ cudaMalloc (void  **pointer,
 cudaError_t
 cudaFree (void *pointer)
 {
+  cudaError_t error = synchronising_call ();
+
+  /* A GPU's memory is lost with its context; the host's is freed all the
+   * same, so that LeakSanitizer watches the backend, not the emulation. */
   free (pointer);
-  return cudaSuccess;
+  return error != cudaSuccess ? set_error (error) : cudaSuccess;
 }
 
+/* The stream-ordered allocator, on the one stream the emulation has. */
 cudaError_t
 cudaMallocAsync (void         **pointer,
                  size_t         size,
                  cudaStream_t   stream)
 {
+  cudaError_t error = sticky ();
+
   (void) stream;
-  return cudaMalloc (pointer, size);
+  if (error == cudaSuccess)
+    error = injected ("cudaMallocAsync");
+  if (error != cudaSuccess)
+    return set_error (error);
+  *pointer = aligned_alloc (256, (size + 255) / 256 * 256 + (size == 0 ? 256 : 0));
+  return *pointer != nullptr ? cudaSuccess : set_error (cudaErrorMemoryAllocation);
 }
 
 cudaError_t
@@ -515,7 +757,40 @@ cudaFreeAsync (void         *pointer,
                cudaStream_t  stream)
 {
   (void) stream;
-  return cudaFree (pointer);
+  free (pointer);
+  return sticky () != cudaSuccess ? set_error (sticky ()) : cudaSuccess;
+}
+
+cudaError_t
+cudaDeviceGetDefaultMemPool (cudaMemPool_t *pool,
+                             int            device)
+{
+  static int the_pool;
+
+  if (device != 0)
+    return set_error (cudaErrorInvalidValue);
+  *pool = (cudaMemPool_t) &the_pool;
+  return cudaSuccess;
+}
+
+cudaError_t
+cudaMemPoolSetAttribute (cudaMemPool_t    pool,
+                         cudaMemPoolAttr  attribute,
+                         void            *value)
+{
+  (void) pool;
+  (void) value;
+  return attribute == cudaMemPoolAttrReleaseThreshold ? cudaSuccess
+                                                       : set_error (cudaErrorInvalidValue);
+}
+
+cudaError_t
+cudaMemPoolTrimTo (cudaMemPool_t pool,
+                   size_t        keep)
+{
+  (void) pool;
+  (void) keep;
+  return cudaSuccess;
 }
 
 cudaError_t
@@ -524,7 +799,13 @@ cudaMemcpy (void           *dst,
             size_t          size,
             cudaMemcpyKind  kind)
 {
+  cudaError_t error = synchronising_call ();
+
   (void) kind;
+  if (error == cudaSuccess)
+    error = injected ("cudaMemcpy");
+  if (error != cudaSuccess)
+    return set_error (error);
   if (size > 0)
     memmove (dst, src, size);
   return cudaSuccess;
@@ -535,6 +816,23 @@ cudaMemset (void   *pointer,
             int     value,
             size_t  size)
 {
+  cudaError_t error = synchronising_call ();
+
+  if (error != cudaSuccess)
+    return set_error (error);
+  memset (pointer, value, size);
+  return cudaSuccess;
+}
+
+cudaError_t
+cudaMemsetAsync (void         *pointer,
+                 int           value,
+                 size_t        size,
+                 cudaStream_t  stream)
+{
+  (void) stream;
+  if (sticky () != cudaSuccess)
+    return set_error (sticky ());
   memset (pointer, value, size);
   return cudaSuccess;
 }
@@ -542,7 +840,36 @@ cudaMemset (void   *pointer,
 cudaError_t
 cudaDeviceSynchronize (void)
 {
-  return cudaSuccess;
+  cudaError_t error = synchronising_call ();
+
+  return error != cudaSuccess ? set_error (error) : cudaSuccess;
+}
+
+void
+lt_cuda_emulation_inject_fault (const char  *call,
+                                int          successes,
+                                cudaError_t  error)
+{
+  std::lock_guard<std::mutex> held (error_lock);
+
+  faults.push_back (Fault { call, successes, error });
+}
+
+void
+lt_cuda_emulation_reset (void)
+{
+  std::lock_guard<std::mutex> held (error_lock);
+
+  faults.clear ();
+  last_error = pending_fault = sticky_error = cudaSuccess;
+}
+
+long
+lt_cuda_emulation_launch_count (void)
+{
+  std::lock_guard<std::mutex> held (error_lock);
+
+  return launches;
 }
 
 } /* extern "C" */
