@@ -1421,6 +1421,51 @@ assert_line_func (const char  *what,
   assert_same_result (what, expected, expected_error, got, got_error, TRUE);
 }
 
+/* Integer running sums and products of long lines come out exact, in
+ * whatever order a device joins them: sums and products wrap as the
+ * CPU's do. */
+static void
+test_long_integer_scans_match_the_cpu (gconstpointer data)
+{
+  g_autoptr (LtDevice) device = test_device (data);
+  const LtDType dtypes[] = { LT_DTYPE_INT64, LT_DTYPE_INT32, LT_DTYPE_UINT8, LT_DTYPE_BOOL };
+
+  if (device == NULL)
+    return;
+  for (guint d = 0; d < G_N_ELEMENTS (dtypes); d++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtGenerator) generator = lt_generator_new (5);
+      g_autoptr (LtTensor) values = lt_tensor_new_zeros (LT_DTYPE_FLOAT64, I64S (3, 5000), 2,
+                                                         &error);
+      g_autoptr (LtTensor) host = NULL, on_device = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (lt_tensor_uniform_ (values, generator, -9, 9, &error));
+      g_assert_no_error (error);
+      host = lt_tensor_to_dtype (values, dtypes[d], &error);
+      g_assert_no_error (error);
+      on_device = to_device (host, device);
+      for (int dim = 0; dim < 2; dim++)
+        {
+          g_autofree char *cumsum = g_strdup_printf ("cumsum along %d of %s", dim,
+                                                     lt_dtype_get_name (dtypes[d]));
+          g_autofree char *cumprod = g_strdup_printf ("cumprod along %d of %s", dim,
+                                                      lt_dtype_get_name (dtypes[d]));
+          GError *expected_error = NULL, *got_error = NULL;
+          g_autoptr (LtTensor) expected = lt_tensor_cumsum (host, dim, &expected_error);
+          g_autoptr (LtTensor) got = lt_tensor_cumsum (on_device, dim, &got_error);
+
+          assert_same_result (cumsum, expected, expected_error, got, got_error, FALSE);
+          g_clear_object (&expected);
+          g_clear_object (&got);
+          expected = lt_tensor_cumprod (host, dim, &expected_error);
+          got = lt_tensor_cumprod (on_device, dim, &got_error);
+          assert_same_result (cumprod, expected, expected_error, got, got_error, FALSE);
+        }
+    }
+}
+
 /* Work big enough for what GPUs do only at size: softmax lines of
  * thousands (a block per line on CUDA), sums to few values (cut into
  * parts joined in order), half-precision and float sums (their own
@@ -1496,6 +1541,22 @@ test_long_lines_match_the_cpu (gconstpointer data)
           assert_same_result (what, expected, expected_error, got, got_error, TRUE);
         }
 
+      /* Running sums and products of lines of thousands (a block per line
+       * on CUDA, in chunks): with a NaN and an infinity in some, and of
+       * the long row, whose products fade to zero. */
+      {
+        g_autoptr (LtTensor) row_start = lt_tensor_index (long_row, "[:, :3000]", &error);
+        g_autoptr (LtTensor) row_start_dev = lt_tensor_index (long_row_dev, "[:, :3000]", &error);
+        g_autofree char *cumsum = g_strdup_printf ("cumsum along 1 of %s", name);
+        g_autofree char *cumsum_long = g_strdup_printf ("cumsum of the long row of %s", name);
+        g_autofree char *cumprod = g_strdup_printf ("cumprod along 1 of %s", name);
+
+        g_assert_no_error (error);
+        assert_line_func (cumsum, lt_tensor_cumsum, host, on_device, 1);
+        assert_line_func (cumsum_long, lt_tensor_cumsum, long_row, long_row_dev, 1);
+        assert_line_func (cumprod, lt_tensor_cumprod, row_start, row_start_dev, 1);
+      }
+
       /* Transposing copies: a matrix, and a batch of them. */
       grid = lt_tensor_index (host, "[:, :70]", &error);
       g_assert_no_error (error);
@@ -1549,6 +1610,7 @@ main (int   argc,
     { "pointwise", test_pointwise_matches_the_cpu },
     { "reductions", test_reductions_match_the_cpu },
     { "long-lines", test_long_lines_match_the_cpu },
+    { "long-integer-scans", test_long_integer_scans_match_the_cpu },
     { "random", test_random_matches_the_cpu },
     { "matmul", test_matmul_matches_the_cpu },
     { "blas/large", test_blas_products_match_the_cpu },

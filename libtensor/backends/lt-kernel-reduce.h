@@ -720,6 +720,35 @@ lt_reduce_store_real (LT_GLOBAL lt_u8 *p,
   lt_kernel_store (p, dtype, v);
 }
 
+/* The element at @p of a scan's input, as lt_reduce_scan_add () takes it. */
+LT_FUNCTION LtReduceElem
+lt_scan_load (const LT_GLOBAL lt_u8 *p,
+              int                    dtype)
+{
+  LtKernelValue v = lt_kernel_load (p, dtype);
+  LtReduceElem e;
+
+  e.i = v.kind == LT_KIND_INT ? v.i : 0;
+  e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
+  e.im = v.im;
+  return e;
+}
+
+/* A scan's running value @acc, stored at @p. */
+LT_FUNCTION void
+lt_scan_store (LT_GLOBAL lt_u8          *p,
+               const LtReduceArgs       *args,
+               const LtReduceAcc        *acc)
+{
+  LtKernelValue v;
+
+  v.kind = args->integral ? LT_KIND_INT : args->is_complex ? LT_KIND_COMPLEX : LT_KIND_FLOAT;
+  v.i = acc->i;
+  v.re = acc->re;
+  v.im = acc->im;
+  lt_kernel_store (p, args->dst_dtype, v);
+}
+
 /* Line @o of a scan (running sum or product, args->op LT_KR_SUM or
  * LT_KR_PROD) or a softmax (LT_KR_SOFTMAX, LT_KR_LOG_SOFTMAX) along the
  * one reduced dim, as the CPU computes them. */
@@ -743,19 +772,11 @@ lt_line_output (lt_i64                 o,
       lt_reduce_init (args->op, 0, &acc);
       for (lt_i64 t = 0; t < length; t++)
         {
-          LtKernelValue v = lt_kernel_load (src + (at_src + t * src_step) * args->src_size,
-                                            args->src_dtype);
-          LtReduceElem e;
+          LtReduceElem e = lt_scan_load (src + (at_src + t * src_step) * args->src_size,
+                                         args->src_dtype);
 
-          e.i = v.kind == LT_KIND_INT ? v.i : 0;
-          e.re = v.kind == LT_KIND_INT ? (double) v.i : v.re;
-          e.im = v.im;
           lt_reduce_scan_add (args->op, args->integral, args->is_complex, &acc, &e);
-          v.kind = args->integral ? LT_KIND_INT : args->is_complex ? LT_KIND_COMPLEX : LT_KIND_FLOAT;
-          v.i = acc.i;
-          v.re = acc.re;
-          v.im = acc.im;
-          lt_kernel_store (dst + (at_dst + t * dst_step) * args->dst_size, args->dst_dtype, v);
+          lt_scan_store (dst + (at_dst + t * dst_step) * args->dst_size, args, &acc);
         }
       return;
     }

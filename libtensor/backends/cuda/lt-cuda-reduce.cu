@@ -4,7 +4,7 @@
  * short ones one output element per thread in row-major order, long ones a
  * block per output element joined by a warp-shuffle tree, and long ones
  * that would leave the GPU idle split into parts whose partials are joined
- * in order; scans and short softmaxes one line per thread, long softmaxes a
+ * in order; short scans and softmaxes one line per thread, long ones a
  * block per line; allclose one element per thread into one flag; matrix
  * products
  * one output element per thread (lt-kernel-linalg.h).
@@ -493,15 +493,111 @@ softmax_block_kernel (uint8_t        *dst,
     }
 }
 
+/* The running value of the earlier elements @acc joined by @later's. */
+static __device__ inline void
+scan_join (const LtReduceArgs &args,
+           LtReduceAcc        *acc,
+           const LtReduceAcc  &later)
+{
+  LtReduceElem e;
+
+  e.re = later.re;
+  e.im = later.im;
+  e.i = later.i;
+  lt_reduce_scan_add (args.op, args.integral, args.is_complex, acc, &e);
+}
+
+/* Elements of a long scan each thread takes in turn. */
+static const int scan_run = 8;
+
+/* Long running sums and products: a block per line, which takes the line
+ * in chunks of scan_run elements a thread: each thread joins its run,
+ * the block scans the runs' values (Hillis and Steele, in shared memory),
+ * then each thread writes its run from the value before it, and the
+ * chunk's total carries into the next. Integers come out exact; float
+ * values in double, in another order than the CPU's one at a time, so
+ * within rounding of it, as PyTorch's CUDA scans are of its CPU's. */
+static __global__ void
+scan_block_kernel (uint8_t        *dst,
+                   const uint8_t  *src,
+                   LtReduceArgs    args,
+                   LtReduceShape   shape)
+{
+  __shared__ LtReduceAcc runs[threads_per_block];
+  int64_t src_step = shape.reduced_src_strides[0], dst_step = shape.line_dst_stride;
+  int64_t chunk = (int64_t) scan_run * blockDim.x;
+
+  for (int64_t o = blockIdx.x; o < args.n_out; o += gridDim.x)
+    {
+      int64_t at_src = args.src_offset, at_dst = args.dst_offset;
+      LtReduceAcc carry;
+
+      lt_reduce_kept_offsets (o, &shape, &at_src, &at_dst);
+      lt_reduce_init (args.op, 0, &carry);
+      for (int64_t start = 0; start < args.n_reduced; start += chunk)
+        {
+          int64_t first = start + (int64_t) threadIdx.x * scan_run;
+          int64_t end = first + scan_run < args.n_reduced ? first + scan_run : args.n_reduced;
+          LtReduceAcc mine, before;
+
+          lt_reduce_init (args.op, 0, &mine);
+          for (int64_t t = first; t < end; t++)
+            {
+              LtReduceElem e = lt_scan_load (src + (at_src + t * src_step) * args.src_size,
+                                             args.src_dtype);
+
+              lt_reduce_scan_add (args.op, args.integral, args.is_complex, &mine, &e);
+            }
+          runs[threadIdx.x] = mine;
+          __syncthreads ();
+          /* runs[i] becomes the join of runs 0 to i. */
+          for (unsigned int d = 1; d < blockDim.x; d *= 2)
+            {
+              LtReduceAcc joined = runs[threadIdx.x];
+
+              if (threadIdx.x >= d)
+                {
+                  joined = runs[threadIdx.x - d];
+                  scan_join (args, &joined, runs[threadIdx.x]);
+                }
+              __syncthreads ();
+              runs[threadIdx.x] = joined;
+              __syncthreads ();
+            }
+          before = carry;
+          if (threadIdx.x > 0)
+            scan_join (args, &before, runs[threadIdx.x - 1]);
+          for (int64_t t = first; t < end; t++)
+            {
+              LtReduceElem e = lt_scan_load (src + (at_src + t * src_step) * args.src_size,
+                                             args.src_dtype);
+
+              lt_reduce_scan_add (args.op, args.integral, args.is_complex, &before, &e);
+              lt_scan_store (dst + (at_dst + t * dst_step) * args.dst_size, &args, &before);
+            }
+          scan_join (args, &carry, runs[blockDim.x - 1]);
+          /* Everyone has read runs before the next chunk writes it. */
+          __syncthreads ();
+        }
+    }
+}
+
 extern "C" cudaError_t
 lt_cuda_launch_lines (void                *dst,
                       const void          *src,
                       const LtReduceArgs  *args,
                       const LtReduceShape *shape)
 {
-  if ((args->op == LT_KR_SOFTMAX || args->op == LT_KR_LOG_SOFTMAX) && args->n_reduced >= 1024)
-    LT_CUDA_LAUNCH_COOPERATIVE ((unsigned int) (args->n_out < 65535 ? args->n_out : 65535), threads_per_block,
-                    softmax_block_kernel) ((uint8_t *) dst, (const uint8_t *) src, *args, *shape);
+  unsigned int blocks = (unsigned int) (args->n_out < 65535 ? args->n_out : 65535);
+  bool softmax = args->op == LT_KR_SOFTMAX || args->op == LT_KR_LOG_SOFTMAX;
+
+  /* Lines of 1024 elements or more: a block each. */
+  if (softmax && args->n_reduced >= 1024)
+    LT_CUDA_LAUNCH_COOPERATIVE (blocks, threads_per_block, softmax_block_kernel) (
+      (uint8_t *) dst, (const uint8_t *) src, *args, *shape);
+  else if (args->n_reduced >= 1024)
+    LT_CUDA_LAUNCH_COOPERATIVE (blocks, threads_per_block, scan_block_kernel) (
+      (uint8_t *) dst, (const uint8_t *) src, *args, *shape);
   else
     LT_CUDA_LAUNCH (blocks_for (args->n_out), threads_per_block, lines_kernel) (
       (uint8_t *) dst, (const uint8_t *) src, *args, *shape);
