@@ -1205,6 +1205,31 @@ test_refusals (gconstpointer data)
   host = literal ("[[1, 2], [3, 4]]", LT_DTYPE_FLOAT32);
   on_device = to_device (host, device);
 
+  /* A copy whose dims cannot be merged into the 16 device kernels walk:
+   * 18 dims of 2, reversed, copied into a contiguous tensor. The CPU
+   * copies it; a device says what it cannot do, and how to get round it. */
+  {
+    gint64 sizes[18];
+    int reversed[18];
+    g_autoptr (LtTensor) deep = NULL, deep_dev = NULL, turned = NULL, copy = NULL;
+
+    for (guint d = 0; d < 18; d++)
+      {
+        sizes[d] = 2;
+        reversed[d] = 17 - (int) d;
+      }
+    deep = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, sizes, 18, &error);
+    g_assert_no_error (error);
+    deep_dev = to_device (deep, device);
+    turned = lt_tensor_permute (deep_dev, reversed, 18, &error);
+    g_assert_no_error (error);
+    copy = lt_tensor_contiguous (turned, &error);
+    g_assert_null (copy);
+    g_assert_error (error, LT_ERROR, LT_ERROR_DEVICE);
+    g_assert_nonnull (strstr (error->message, "device kernels handle 16 dims that cannot be "
+                                              "merged, and this one has 18; work on it in parts"));
+    g_clear_error (&error);
+  }
 
   /* Mixed devices in a product. */
   result = lt_tensor_matmul (on_device, host, &error);

@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 /* Bumped whenever LtBackend, LtBackendModule or LtBackendServices change
  * shape. */
-#define LT_BACKEND_MODULE_ABI 7
+#define LT_BACKEND_MODULE_ABI 8
 
 #define LT_BACKEND_MODULE_QUERY "lt_backend_module_query"
 
@@ -46,6 +46,28 @@ typedef struct
                                    GError **error);
 } LtBackendModule;
 
+/* The most dims a device kernel walks, after the library has merged what
+ * it can. */
+#define LT_LAUNCH_MAX_DIMS 16
+
+/* An element-wise launch (a copy, a fill, an element-wise op) as device
+ * kernels walk it: the operands' dims simplified as the CPU's loops are
+ * (size-1 dims dropped, mergeable dims merged, operand 0's smallest stride
+ * innermost), each operand's element strides and offset, the element
+ * count, and whether the count and every element offset the launch
+ * reaches stay below 2^30, so that kernels can index in 32 bits (with room
+ * for a grid-stride loop's last step past the end). */
+typedef struct
+{
+  guint ndim;
+  guint n_operands;
+  gint64 numel;
+  gboolean narrow;
+  gint64 sizes[LT_LAUNCH_MAX_DIMS];
+  gint64 strides[LT_LOOP_MAX_OPERANDS][LT_LAUNCH_MAX_DIMS];
+  gint64 offsets[LT_LOOP_MAX_OPERANDS];
+} LtLaunchPlan;
+
 /* The library's internal helpers a module needs, handed to it by the
  * registry: they are not exported from libtensor, which a module links
  * only for its public API. */
@@ -62,24 +84,18 @@ typedef struct
   void (*loop_shape_simplify) (LtLoopShape *shape);
   gint64 (*loop_shape_numel) (const LtLoopShape *shape);
 
-  /* The dims of a copy of @sizes from @src (NULL for a fill) into @dst,
-   * in element strides, simplified as the CPU's loops are (size-1 dims
-   * dropped, mergeable dims merged) into @loop; returns the element count
-   * (@loop is left unset when it is 0). */
-  gint64 (*simplify_copy) (guint            ndim,
-                           const gint64    *sizes,
-                           const LtOperand *dst,
-                           const LtOperand *src,
-                           LtLoopShape     *loop);
-
-  /* The same for @n_operands operands of @sizes (at most
-   * LT_LOOP_MAX_OPERANDS, the output first), as an element-wise loop sees
-   * them. */
-  gint64 (*simplify_operands) (guint                   ndim,
-                               const gint64           *sizes,
-                               const LtOperand *const *operands,
-                               guint                   n_operands,
-                               LtLoopShape            *loop);
+  /* The launch over @n_operands operands of @sizes (at most
+   * LT_LOOP_MAX_OPERANDS, the output first: a copy's destination and
+   * source, a fill's destination) into @plan; when plan->numel is 0 there
+   * is nothing to launch. FALSE with @error set when more than
+   * LT_LAUNCH_MAX_DIMS dims are left that cannot be merged. Every GPU
+   * backend plans its element-wise launches with this. */
+  gboolean (*plan_elementwise) (guint                   ndim,
+                                const gint64           *sizes,
+                                const LtOperand *const *operands,
+                                guint                   n_operands,
+                                LtLaunchPlan           *plan,
+                                GError                **error);
 
   /* A reduction (as LtReduceKernels.reduce() gets it) laid out for
    * lt_reduce_output(): the kept and reduced dims of size above 1, the

@@ -108,16 +108,52 @@ simplify_operands (guint                   ndim,
   return numel;
 }
 
-static gint64
-simplify_copy (guint            ndim,
-               const gint64    *sizes,
-               const LtOperand *dst,
-               const LtOperand *src,
-               LtLoopShape     *loop)
+static gboolean
+plan_elementwise (guint                   ndim,
+                  const gint64           *sizes,
+                  const LtOperand *const *operands,
+                  guint                   n_operands,
+                  LtLaunchPlan           *plan,
+                  GError                **error)
 {
-  const LtOperand *operands[2] = { dst, src };
+  gint64 highest = 0;
+  LtLoopShape loop;
 
-  return simplify_operands (ndim, sizes, operands, src != NULL ? 2 : 1, loop);
+  memset (plan, 0, sizeof *plan);
+  plan->n_operands = n_operands;
+  for (guint op = 0; op < n_operands; op++)
+    {
+      plan->offsets[op] = operands[op]->offset;
+      highest = MAX (highest, operands[op]->offset);
+    }
+  plan->numel = simplify_operands (ndim, sizes, operands, n_operands, &loop);
+  if (plan->numel == 0)
+    return TRUE;
+  if (loop.ndim > LT_LAUNCH_MAX_DIMS)
+    {
+      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
+                   _("device kernels handle %d dims that cannot be merged, and this one has %u; "
+                     "work on it in parts"), LT_LAUNCH_MAX_DIMS, loop.ndim);
+      return FALSE;
+    }
+  plan->ndim = loop.ndim;
+  for (guint d = 0; d < loop.ndim; d++)
+    {
+      gint64 reach = 0;
+
+      plan->sizes[d] = loop.sizes[d];
+      for (guint op = 0; op < n_operands; op++)
+        {
+          plan->strides[op][d] = loop.strides[op][d];
+          reach = MAX (reach, ABS (loop.strides[op][d]));
+        }
+      /* Partial sums of the index arithmetic stay within the offsets plus
+       * every stride's full reach. */
+      highest += (loop.sizes[d] - 1) * reach;
+    }
+  plan->narrow = plan->numel < (G_GINT64_CONSTANT (1) << 30)
+                 && highest < (G_GINT64_CONSTANT (1) << 30);
+  return TRUE;
 }
 
 static gboolean
@@ -446,8 +482,7 @@ static const LtBackendServices services = {
   .loop_shape_init = lt_loop_shape_init,
   .loop_shape_simplify = lt_loop_shape_simplify,
   .loop_shape_numel = lt_loop_shape_numel,
-  .simplify_copy = simplify_copy,
-  .simplify_operands = simplify_operands,
+  .plan_elementwise = plan_elementwise,
   .plan_reduce = plan_reduce,
   .plan_lines = plan_lines,
   .plan_allclose = plan_allclose,

@@ -35,6 +35,7 @@ G_STATIC_ASSERT (LT_DTYPE_INT16 == 3 && LT_DTYPE_INT32 == 4 && LT_DTYPE_INT64 ==
 G_STATIC_ASSERT (LT_DTYPE_FLOAT16 == 6 && LT_DTYPE_BFLOAT16 == 7 && LT_DTYPE_FLOAT32 == 8);
 G_STATIC_ASSERT (LT_DTYPE_FLOAT64 == 9 && LT_DTYPE_COMPLEX64 == 10);
 G_STATIC_ASSERT (LT_DTYPE_COMPLEX128 == 11);
+G_STATIC_ASSERT (LT_CUDA_MAX_DIMS == LT_LAUNCH_MAX_DIMS);
 
 const LtBackendServices *lt_cuda_services;
 
@@ -351,10 +352,8 @@ cuda_download (const LtBackend *backend,
 
 /* Kernels ----------------------------------------------------------------- */
 
-/* The simplified dims of the operands (element strides and offsets), their
- * element count, and whether every element offset the launch reaches fits
- * in 30 bits (32-bit index arithmetic, with room to spare); FALSE with
- * @error set when too many dims are left. */
+/* The launch of a copy from @src (NULL for a fill) into @dst, planned by
+ * the library (LtLaunchPlan), as the kernels take it. */
 static gboolean
 shape_for (guint            ndim,
            const gint64    *sizes,
@@ -365,39 +364,24 @@ shape_for (guint            ndim,
            gboolean        *narrow,
            GError         **error)
 {
-  gint64 highest = MAX (dst->offset, src != NULL ? src->offset : 0);
-  LtLoopShape loop;
+  const LtOperand *operands[] = { dst, src };
+  LtLaunchPlan plan;
 
-  *numel = lt_cuda_services->simplify_copy (ndim, sizes, dst, src, &loop);
-  if (*numel == 0)
-    return TRUE;
-
-  if (loop.ndim > LT_CUDA_MAX_DIMS)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   _("CUDA copies handle %d dims that cannot be merged, and this one has %u; copy "
-                     "it in parts"),
-                   LT_CUDA_MAX_DIMS, loop.ndim);
-      return FALSE;
-    }
-
+  if (!lt_cuda_services->plan_elementwise (ndim, sizes, operands, src != NULL ? 2 : 1, &plan,
+                                           error))
+    return FALSE;
+  *numel = plan.numel;
+  *narrow = plan.narrow;
   memset (shape, 0, sizeof *shape);
-  shape->ndim = (int) loop.ndim;
-  shape->dst_offset = dst->offset;
-  shape->src_offset = src != NULL ? src->offset : 0;
-  for (guint d = 0; d < loop.ndim; d++)
+  shape->ndim = (int) plan.ndim;
+  shape->dst_offset = plan.offsets[0];
+  shape->src_offset = plan.offsets[1];
+  for (guint d = 0; d < plan.ndim; d++)
     {
-      shape->sizes[d] = loop.sizes[d];
-      shape->dst_strides[d] = loop.strides[0][d];
-      shape->src_strides[d] = src != NULL ? loop.strides[1][d] : 0;
-      /* The partial sums of the index arithmetic stay within the offsets
-       * plus every stride's full reach. */
-      highest += (loop.sizes[d] - 1) * MAX (ABS (shape->dst_strides[d]),
-                                            ABS (shape->src_strides[d]));
+      shape->sizes[d] = plan.sizes[d];
+      shape->dst_strides[d] = plan.strides[0][d];
+      shape->src_strides[d] = plan.strides[1][d];
     }
-  /* Element indices in 32 bits (the kernels scale them to bytes in 64),
-   * with room for a grid-stride loop's last step past the end. */
-  *narrow = *numel < (G_GINT64_CONSTANT (1) << 30) && highest < (G_GINT64_CONSTANT (1) << 30);
   return TRUE;
 }
 

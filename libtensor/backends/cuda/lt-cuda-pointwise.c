@@ -20,9 +20,8 @@
 #include "lt-cuda-backend-private.h"
 #include "lt-i18n-private.h"
 
-/* The merged dims of @n_operands operands (the output first) into @shape,
- * their element count, and whether every offset the launch reaches fits
- * in 32 bits; FALSE with @error set when too many dims are left. */
+/* The launch over @n_operands operands (the output first), planned by the
+ * library (LtLaunchPlan), as the kernels take it. */
 static gboolean
 shape_for (guint             ndim,
            const gint64     *sizes,
@@ -33,44 +32,21 @@ shape_for (guint             ndim,
            gboolean         *narrow,
            GError          **error)
 {
-  gint64 highest = 0;
-  LtLoopShape loop;
+  LtLaunchPlan plan;
 
-  g_assert (n_operands <= 4);
-  *numel = lt_cuda_services->simplify_operands (ndim, sizes, operands, n_operands, &loop);
-  if (*numel == 0)
-    return TRUE;
-  if (loop.ndim > LT_CUDA_MAX_DIMS)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   _("CUDA kernels handle %d dims that cannot be merged, and this one has %u"),
-                   LT_CUDA_MAX_DIMS, loop.ndim);
-      return FALSE;
-    }
-
+  if (!lt_cuda_services->plan_elementwise (ndim, sizes, operands, n_operands, &plan, error))
+    return FALSE;
+  *numel = plan.numel;
+  *narrow = plan.narrow;
   memset (shape, 0, sizeof *shape);
-  shape->ndim = (int) loop.ndim;
-  for (guint op = 0; op < n_operands; op++)
+  shape->ndim = (int) plan.ndim;
+  memcpy (shape->offsets, plan.offsets, sizeof shape->offsets);
+  for (guint d = 0; d < plan.ndim; d++)
     {
-      shape->offsets[op] = operands[op]->offset;
-      highest = MAX (highest, operands[op]->offset);
-    }
-  for (guint d = 0; d < loop.ndim; d++)
-    {
-      gint64 reach = 0;
-
-      shape->sizes[d] = loop.sizes[d];
+      shape->sizes[d] = plan.sizes[d];
       for (guint op = 0; op < n_operands; op++)
-        {
-          shape->strides[op][d] = loop.strides[op][d];
-          reach = MAX (reach, ABS (loop.strides[op][d]));
-        }
-      /* The partial sums stay within the offsets plus every stride's reach. */
-      highest += (loop.sizes[d] - 1) * reach;
+        shape->strides[op][d] = plan.strides[op][d];
     }
-  /* Element indices in 32 bits (the kernels scale them to bytes in 64),
-   * with room for a grid-stride loop's last step past the end. */
-  *narrow = *numel < (G_GINT64_CONSTANT (1) << 30) && highest < (G_GINT64_CONSTANT (1) << 30);
   return TRUE;
 }
 

@@ -35,6 +35,8 @@ typedef struct
   cl_int padding;
 } LtOpenCLShape;
 
+G_STATIC_ASSERT (LT_OPENCL_MAX_DIMS == LT_LAUNCH_MAX_DIMS);
+
 /* Work items per launch at most; each loops over its share. */
 #define MAX_WORK_ITEMS ((gint64) 1 << 20)
 
@@ -306,9 +308,8 @@ lt_opencl_release_kernels (LtOpenCLDevice *device)
     }
 }
 
-/* The simplified dims of one or two operands (element strides), and their
- * element count; FALSE with @error set when more than LT_OPENCL_MAX_DIMS
- * dims are left that cannot be merged. */
+/* The launch of a copy from @src (NULL for a fill) into @dst, planned by
+ * the library (LtLaunchPlan), as the kernels take it. */
 static gboolean
 shape_for (guint            ndim,
            const gint64    *sizes,
@@ -318,28 +319,20 @@ shape_for (guint            ndim,
            gint64          *numel,
            GError         **error)
 {
-  LtLoopShape loop;
+  const LtOperand *operands[] = { dst, src };
+  LtLaunchPlan plan;
 
-  *numel = lt_opencl_services->simplify_copy (ndim, sizes, dst, src, &loop);
-  if (*numel == 0)
-    return TRUE;
-
-  if (loop.ndim > LT_OPENCL_MAX_DIMS)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   _("OpenCL copies handle %d dims that cannot be merged, and this one has %u; "
-                     "copy it in parts"),
-                   LT_OPENCL_MAX_DIMS, loop.ndim);
-      return FALSE;
-    }
-
+  if (!lt_opencl_services->plan_elementwise (ndim, sizes, operands, src != NULL ? 2 : 1, &plan,
+                                             error))
+    return FALSE;
+  *numel = plan.numel;
   memset (shape, 0, sizeof *shape);
-  shape->ndim = (cl_int) loop.ndim;
-  for (guint d = 0; d < loop.ndim; d++)
+  shape->ndim = (cl_int) plan.ndim;
+  for (guint d = 0; d < plan.ndim; d++)
     {
-      shape->sizes[d] = loop.sizes[d];
-      shape->dst_strides[d] = loop.strides[0][d];
-      shape->src_strides[d] = src != NULL ? loop.strides[1][d] : 0;
+      shape->sizes[d] = plan.sizes[d];
+      shape->dst_strides[d] = plan.strides[0][d];
+      shape->src_strides[d] = plan.strides[1][d];
     }
   return TRUE;
 }

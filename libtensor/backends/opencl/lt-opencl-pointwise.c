@@ -82,6 +82,7 @@ static const struct
 };
 
 G_STATIC_ASSERT (LT_DTYPE_COMPLEX128 + 1 == LT_OPENCL_N_POINTWISE_DTYPES);
+G_STATIC_ASSERT (LT_OPENCL_MAX_DIMS == LT_LAUNCH_MAX_DIMS);
 
 /* Builds the pointwise program for @dtype if that has not been done.
  * Called with the device's launch_lock held. */
@@ -138,8 +139,8 @@ ensure_kernels (LtOpenCLDevice *device,
   return TRUE;
 }
 
-/* The simplified dims of @n_operands operands; FALSE with @error set when
- * too many are left. */
+/* The launch over @n_operands operands (the output first), planned by the
+ * library (LtLaunchPlan), as the kernels take it. */
 static gboolean
 shape_for (guint             ndim,
            const gint64     *sizes,
@@ -149,26 +150,18 @@ shape_for (guint             ndim,
            gint64           *numel,
            GError          **error)
 {
-  LtLoopShape loop;
+  LtLaunchPlan plan;
 
-  g_assert (n_operands <= 4);
-  *numel = lt_opencl_services->simplify_operands (ndim, sizes, operands, n_operands, &loop);
-  if (*numel == 0)
-    return TRUE;
-  if (loop.ndim > LT_OPENCL_MAX_DIMS)
-    {
-      g_set_error (error, LT_ERROR, LT_ERROR_DEVICE,
-                   _("OpenCL kernels handle %d dims that cannot be merged, and this one has %u"),
-                   LT_OPENCL_MAX_DIMS, loop.ndim);
-      return FALSE;
-    }
+  if (!lt_opencl_services->plan_elementwise (ndim, sizes, operands, n_operands, &plan, error))
+    return FALSE;
+  *numel = plan.numel;
   memset (shape, 0, sizeof *shape);
-  shape->ndim = (cl_int) loop.ndim;
-  for (guint d = 0; d < loop.ndim; d++)
+  shape->ndim = (cl_int) plan.ndim;
+  for (guint d = 0; d < plan.ndim; d++)
     {
-      shape->sizes[d] = loop.sizes[d];
+      shape->sizes[d] = plan.sizes[d];
       for (guint op = 0; op < n_operands; op++)
-        shape->strides[op][d] = loop.strides[op][d];
+        shape->strides[op][d] = plan.strides[op][d];
     }
   return TRUE;
 }
