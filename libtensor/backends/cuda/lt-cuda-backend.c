@@ -296,8 +296,11 @@ cuda_free (const LtBackend *backend,
 {
   const CudaDevice *device = (const CudaDevice *) backend;
 
-  if (data == NULL || lt_cuda_use_device (backend) != cudaSuccess)
+  if (data == NULL)
     return;
+  /* Freed even when the device has failed (a kernel's fault loses its
+   * context): the call then fails too, and frees what it can. */
+  lt_cuda_use_device (backend);
   if (device->pooled)
     cudaFreeAsync (data, 0);
   else
