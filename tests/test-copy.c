@@ -341,6 +341,82 @@ test_large_copies (void)
     g_assert_cmpfloat (values[i], ==, (double) i);
 }
 
+/* Rows longer than a thread's share of work are cut into pieces, which
+ * threads take in turn: one contiguous row (a whole tensor merged into one
+ * dim), rows that cannot merge (every row one element shorter than the
+ * storage's), a reversed row and a cast, each checked element by element
+ * where the pieces meet. */
+static void
+test_long_rows_threaded (void)
+{
+  guint threads = lt_get_num_threads ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) base = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 3, 200001);
+  g_autoptr (LtTensor) whole = lt_tensor_new_zeros (LT_DTYPE_FLOAT64, I64S (3, 200001), 2, &error);
+  g_autoptr (LtTensor) rows = lt_tensor_index (base, "[:, 1:]", &error);
+  g_autoptr (LtTensor) reversed = lt_tensor_index (base, "[:, ::-1]", &error);
+  g_autoptr (LtTensor) filled = lt_tensor_new_zeros (LT_DTYPE_INT16, I64S (3, 200001), 2, &error);
+  g_autoptr (LtTensor) rows_copy = NULL, reversed_copy = NULL, narrowed = NULL;
+  gsize n;
+
+  g_assert_no_error (error);
+  lt_set_num_threads (2);
+  g_assert_true (lt_tensor_copy_from (whole, base, &error));
+  g_assert_no_error (error);
+  rows_copy = lt_tensor_contiguous (rows, &error);
+  g_assert_no_error (error);
+  reversed_copy = lt_tensor_contiguous (reversed, &error);
+  g_assert_no_error (error);
+  narrowed = lt_tensor_to_dtype (base, LT_DTYPE_INT32, &error);
+  g_assert_no_error (error);
+  /* Fills: all of a tensor but its first column, then the whole of it. */
+  g_assert_true (lt_tensor_fill (rows, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_fill (filled, 5, &error));
+  g_assert_no_error (error);
+  lt_set_num_threads (threads);
+
+  {
+    g_autofree double *values = lt_tensor_to_doubles (whole, &n);
+
+    g_assert_cmpuint (n, ==, 600003);
+    for (gsize i = 0; i < n; i++)
+      g_assert_cmpfloat (values[i], ==, (double) i);
+  }
+  {
+    g_autofree double *values = lt_tensor_to_doubles (narrowed, &n);
+
+    for (gsize i = 0; i < n; i++)
+      g_assert_cmpfloat (values[i], ==, (double) i);
+  }
+  {
+    g_autofree double *values = lt_tensor_to_doubles (rows_copy, &n);
+
+    g_assert_cmpuint (n, ==, 600000);
+    for (gsize i = 0; i < n; i++)
+      g_assert_cmpfloat (values[i], ==, (double) (i / 200000 * 200001 + i % 200000 + 1));
+  }
+  {
+    g_autofree double *values = lt_tensor_to_doubles (base, &n);
+
+    for (gsize i = 0; i < n; i++)
+      g_assert_cmpfloat (values[i], ==, i % 200001 == 0 ? (double) i : -1);
+  }
+  {
+    g_autofree double *values = lt_tensor_to_doubles (reversed_copy, &n);
+
+    for (gsize i = 0; i < n; i++)
+      g_assert_cmpfloat (values[i], ==, (double) (i / 200001 * 200001 + 200000 - i % 200001));
+  }
+  {
+    g_autofree double *values = lt_tensor_to_doubles (filled, &n);
+
+    g_assert_cmpuint (n, ==, 600003);
+    for (gsize i = 0; i < n; i++)
+      g_assert_cmpfloat (values[i], ==, 5);
+  }
+}
+
 /* A dim of size 1 may carry any stride, up to G_MAXINT64, because it is never
  * used. The copy kernels multiplied every stride by the element size first,
  * a signed overflow (UBSan: "signed integer overflow" in to_byte_strides). */
@@ -411,6 +487,7 @@ main (int   argc,
                    test_permute_outer_dims_and_steps);
   g_test_add_func ("/copy/contiguous/negative-and-zero-strides", test_negative_and_zero_strides);
   g_test_add_func ("/copy/contiguous/large", test_large_copies);
+  g_test_add_func ("/copy/contiguous/long-rows-threaded", test_long_rows_threaded);
   g_test_add_func ("/copy/clone/preserves-layout", test_clone_preserves_layout);
   g_test_add_func ("/copy/to-dtype/values", test_to_dtype);
   g_test_add_func ("/copy/to-dtype/keeps-layout", test_to_dtype_keeps_layout);

@@ -207,42 +207,97 @@ copy_tiled (const LtLoopShape *shape,
                    copy_tiles_range, &copy);
 }
 
-/* A copy by rows of the innermost dim, rows split across threads. */
+/* Work by rows of the innermost dim, each row cut into pieces of at most
+ * GRAIN elements: the pieces are the items split across threads, so that
+ * one long row (a contiguous copy or fill, merged into one dim) takes
+ * every thread, not one. @func does @count elements of a row from element
+ * @first, @ptrs pointing at the row's start. */
+typedef void (*PieceFunc) (gconstpointer  data,
+                           char          *const *ptrs,
+                           gint64         first,
+                           gint64         count);
+
 typedef struct
 {
   const LtLoopShape *shape;
-  gsize element_size;
-  LtDType dst_dtype, src_dtype;
   char *bases[2];
+  gint64 piece;     /* elements in a piece */
+  gint64 n_pieces;  /* pieces in a row */
+  PieceFunc func;
+  gconstpointer data;
+} Pieces;
+
+static void
+pieces_range (gint64   begin,
+              gint64   end,
+              gpointer data)
+{
+  const Pieces *pieces = data;
+  const LtLoopShape *shape = pieces->shape;
+  guint inner = shape->ndim - 1;
+  gint64 n = shape->sizes[inner];
+  gint64 counters[LT_MAX_DIMS];
+  char *ptrs[2];
+  gint64 item = begin;
+
+  lt_cpu_seek_row (shape, inner, begin / pieces->n_pieces, (char **) pieces->bases, counters,
+                   ptrs);
+  while (item < end)
+    {
+      gint64 first = item % pieces->n_pieces * pieces->piece;
+
+      pieces->func (pieces->data, ptrs, first, MIN (pieces->piece, n - first));
+      item++;
+      if (item % pieces->n_pieces == 0)
+        lt_cpu_next_row (shape, inner, counters, ptrs);
+    }
+}
+
+static void
+run_pieces (const LtLoopShape *shape,
+            char              *dst,
+            const char        *src,
+            PieceFunc          func,
+            gconstpointer      data)
+{
+  gint64 n = shape->sizes[shape->ndim - 1];
+  gint64 n_rows = lt_loop_shape_numel (shape) / n;
+  Pieces pieces = {
+    .shape = shape,
+    .bases = { dst, (char *) src },
+    .piece = MIN (n, GRAIN),
+    .func = func,
+    .data = data,
+  };
+
+  pieces.n_pieces = (n + pieces.piece - 1) / pieces.piece;
+  lt_parallel_for (n_rows * pieces.n_pieces, MAX (1, GRAIN / pieces.piece), pieces_range,
+                   &pieces);
+}
+
+typedef struct
+{
+  gint64 dst_stride, src_stride;
+  LtDType dst_dtype, src_dtype;
+  RowCopyFunc row_copy;  /* NULL for a cast */
 } RowsCopy;
 
 static void
-copy_rows_range (gint64   begin,
-                 gint64   end,
-                 gpointer data)
+copy_piece (gconstpointer  data,
+            char          *const *ptrs,
+            gint64         first,
+            gint64         count)
 {
   const RowsCopy *copy = data;
-  const LtLoopShape *shape = copy->shape;
-  guint inner = shape->ndim - 1;
-  gint64 n = shape->sizes[inner];
-  gint64 dst_stride = shape->strides[0][inner], src_stride = shape->strides[1][inner];
-  RowCopyFunc row_copy = copy->dst_dtype == copy->src_dtype
-                         ? row_copy_for_size (copy->element_size)
-                         : NULL;
-  gint64 counters[LT_MAX_DIMS];
-  char *ptrs[2];
+  char *dst = ptrs[0] + first * copy->dst_stride;
+  const char *src = ptrs[1] + first * copy->src_stride;
 
-  lt_cpu_seek_row (shape, inner, begin, copy->bases, counters, ptrs);
-  for (gint64 row = begin; row < end; row++)
-    {
-      if (row_copy != NULL)
-        row_copy (ptrs[0], dst_stride, ptrs[1], src_stride, n);
-      else
-        for (gint64 k = 0; k < n; k++)
-          lt_value_write (copy->dst_dtype, ptrs[0] + k * dst_stride,
-                          lt_value_read (copy->src_dtype, ptrs[1] + k * src_stride));
-      lt_cpu_next_row (shape, inner, counters, ptrs);
-    }
+  if (copy->row_copy != NULL)
+    copy->row_copy (dst, copy->dst_stride, src, copy->src_stride, count);
+  else
+    for (gint64 k = 0; k < count; k++)
+      lt_value_write (copy->dst_dtype, dst + k * copy->dst_stride,
+                      lt_value_read (copy->src_dtype, src + k * copy->src_stride));
 }
 
 static void
@@ -252,17 +307,17 @@ copy_rows (const LtLoopShape *shape,
            char              *dst,
            const char        *src)
 {
+  guint inner = shape->ndim - 1;
   RowsCopy copy = {
-    .shape = shape,
-    .element_size = lt_dtype_get_element_size (dst_dtype),
+    .dst_stride = shape->strides[0][inner],
+    .src_stride = shape->strides[1][inner],
     .dst_dtype = dst_dtype,
     .src_dtype = src_dtype,
-    .bases = { dst, (char *) src },
+    .row_copy = dst_dtype == src_dtype ? row_copy_for_size (lt_dtype_get_element_size (dst_dtype))
+                                       : NULL,
   };
-  guint inner = shape->ndim - 1;
-  gint64 n_rows = lt_loop_shape_numel (shape) / shape->sizes[inner];
 
-  lt_parallel_for (n_rows, MAX (1, GRAIN / shape->sizes[inner]), copy_rows_range, &copy);
+  run_pieces (shape, dst, src, copy_piece, &copy);
 }
 
 gboolean
@@ -329,6 +384,24 @@ DEFINE_ROW_FILL (row_fill_4, guint32)
 DEFINE_ROW_FILL (row_fill_8, guint64)
 DEFINE_ROW_FILL (row_fill_16, Element16)
 
+typedef struct
+{
+  gint64 stride;
+  Element16 pattern;
+  void (*row_fill) (char *, gint64, const void *, gint64);
+} RowsFill;
+
+static void
+fill_piece (gconstpointer  data,
+            char          *const *ptrs,
+            gint64         first,
+            gint64         count)
+{
+  const RowsFill *fill = data;
+
+  fill->row_fill (ptrs[0] + first * fill->stride, fill->stride, &fill->pattern, count);
+}
+
 gboolean
 lt_cpu_fill (const LtBackend *self,
              guint            ndim,
@@ -340,14 +413,10 @@ lt_cpu_fill (const LtBackend *self,
   gsize element_size = lt_dtype_get_element_size (dst->dtype);
   gint64 strides[LT_MAX_DIMS];
   const gint64 *operands[1] = { strides };
-  gint64 counters[LT_MAX_DIMS] = { 0 };
-  Element16 pattern = { 0, 0 };
-  char *ptrs[1] = { dst->data };
-  void (*row_fill) (char *, gint64, const void *, gint64);
+  RowsFill fill = { .pattern = { 0, 0 } };
   LtLoopShape shape;
-  guint inner;
 
-  lt_value_write (dst->dtype, &pattern, value);
+  lt_value_write (dst->dtype, &fill.pattern, value);
 
   lt_cpu_byte_strides (ndim, sizes, dst->strides, element_size, strides);
   lt_loop_shape_init (&shape, ndim, sizes, 1, operands);
@@ -357,32 +426,30 @@ lt_cpu_fill (const LtBackend *self,
 
   if (shape.ndim == 0)
     {
-      memcpy (dst->data, &pattern, element_size);
+      memcpy (dst->data, &fill.pattern, element_size);
       return TRUE;
     }
 
   switch (element_size)
     {
     case 1:
-      row_fill = row_fill_1;
+      fill.row_fill = row_fill_1;
       break;
     case 2:
-      row_fill = row_fill_2;
+      fill.row_fill = row_fill_2;
       break;
     case 4:
-      row_fill = row_fill_4;
+      fill.row_fill = row_fill_4;
       break;
     case 8:
-      row_fill = row_fill_8;
+      fill.row_fill = row_fill_8;
       break;
     default:
-      row_fill = row_fill_16;
+      fill.row_fill = row_fill_16;
       break;
     }
 
-  inner = shape.ndim - 1;
-  do
-    row_fill (ptrs[0], shape.strides[0][inner], &pattern, shape.sizes[inner]);
-  while (lt_cpu_next_row (&shape, inner, counters, ptrs));
+  fill.stride = shape.strides[0][shape.ndim - 1];
+  run_pieces (&shape, dst->data, NULL, fill_piece, &fill);
   return TRUE;
 }
