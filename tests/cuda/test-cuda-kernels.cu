@@ -597,6 +597,38 @@ check_copies (void)
   printf ("ok copies and conversions\n");
 }
 
+/* @args and @shape, zeroed, for a launch over one kept dim of @kept
+ * elements (source stride @kept_src, destination stride @kept_dst) and one
+ * reduced dim of @reduced elements (source stride @reduced_src; a line's
+ * destination stride @line_dst), from float64 into float64: callers
+ * change what differs. */
+static void
+one_kept_one_reduced (LtReduceArgs  *args,
+                      LtReduceShape *shape,
+                      int64_t        kept,
+                      int64_t        kept_src,
+                      int64_t        kept_dst,
+                      int64_t        reduced,
+                      int64_t        reduced_src,
+                      int64_t        line_dst)
+{
+  memset (args, 0, sizeof *args);
+  memset (shape, 0, sizeof *shape);
+  shape->n_kept = 1;
+  shape->n_reduced = 1;
+  shape->kept_sizes[0] = kept;
+  shape->kept_src_strides[0] = kept_src;
+  shape->kept_dst_strides[0] = kept_dst;
+  shape->reduced_sizes[0] = reduced;
+  shape->reduced_src_strides[0] = reduced_src;
+  shape->line_dst_stride = line_dst;
+  args->n_out = kept;
+  args->n_reduced = reduced;
+  args->dst_dtype = args->src_dtype = LT_FLOAT64;
+  args->dst_size = args->src_size = 8;
+  args->has_dst = 1;
+}
+
 /* Reductions of a transposed float64 (5, 7) view over each dim, and of an
  * int32 one, by every op, against the same walk on the host. */
 static void
@@ -633,17 +665,8 @@ check_reductions (void)
           char what[96];
 
           /* The (5, 7) view reads element (r, c) at c * 5 + r. */
-          memset (&args, 0, sizeof args);
-          memset (&shape, 0, sizeof shape);
-          shape.n_kept = 1;
-          shape.n_reduced = 1;
-          shape.kept_sizes[0] = reduced ? ROWS : COLS;
-          shape.kept_src_strides[0] = reduced ? 1 : ROWS;
-          shape.kept_dst_strides[0] = 1;
-          shape.reduced_sizes[0] = reduced ? COLS : ROWS;
-          shape.reduced_src_strides[0] = reduced ? ROWS : 1;
-          args.n_out = shape.kept_sizes[0];
-          args.n_reduced = shape.reduced_sizes[0];
+          one_kept_one_reduced (&args, &shape, reduced ? ROWS : COLS, reduced ? 1 : ROWS, 1,
+                                reduced ? COLS : ROWS, reduced ? ROWS : 1, 0);
           args.correction = 1;
           args.p = 2;
           args.op = ops[o];
@@ -656,7 +679,6 @@ check_reductions (void)
           args.src_dtype = integral ? LT_INT32 : LT_FLOAT64;
           args.src_size = integral ? 4 : 8;
           args.integral = integral;
-          args.has_dst = 1;
           args.has_indices = ops[o] >= LT_KR_MAX_INDEX;
 
           for (int64_t k = 0; k < args.n_out; k++)
@@ -702,25 +724,13 @@ check_reductions (void)
           static int64_t host_indices[MAX_OUT], device_indices[MAX_OUT];
           char what[96];
 
-          memset (&args, 0, sizeof args);
-          memset (&shape, 0, sizeof shape);
-          shape.n_kept = 1;
-          shape.n_reduced = 1;
-          shape.kept_sizes[0] = strided ? LONG : LONG_ROWS;
-          shape.kept_src_strides[0] = strided ? 1 : LONG;
-          shape.kept_dst_strides[0] = 1;
-          shape.reduced_sizes[0] = strided ? LONG_ROWS : LONG;
-          shape.reduced_src_strides[0] = strided ? LONG : 1;
-          args.n_out = shape.kept_sizes[0];
-          args.n_reduced = shape.reduced_sizes[0];
+          one_kept_one_reduced (&args, &shape, strided ? LONG : LONG_ROWS, strided ? 1 : LONG, 1,
+                                strided ? LONG_ROWS : LONG, strided ? LONG : 1, 0);
           args.correction = 1;
           args.p = 3;
           args.op = ops[o];
           args.dst_dtype = ops[o] == LT_KR_ALL || ops[o] == LT_KR_ANY ? LT_BOOL : LT_FLOAT64;
           args.dst_size = args.dst_dtype == LT_BOOL ? 1 : 8;
-          args.src_dtype = LT_FLOAT64;
-          args.src_size = 8;
-          args.has_dst = 1;
           args.has_indices = ops[o] >= LT_KR_MAX_INDEX;
           for (int64_t k = 0; k < args.n_out; k++)
             lt_reduce_output (k, &args, &shape, (uint8_t *) host_out, host_indices,
@@ -752,22 +762,10 @@ check_reductions (void)
         double host_out[N], device_out[N];
         char what[64];
 
-        memset (&args, 0, sizeof args);
-        memset (&shape, 0, sizeof shape);
-        shape.n_kept = 1;
-        shape.n_reduced = 1;
-        shape.kept_sizes[0] = along ? ROWS : COLS;
-        shape.kept_src_strides[0] = along ? 1 : ROWS;
-        shape.kept_dst_strides[0] = along ? COLS : 1;
-        shape.reduced_sizes[0] = along ? COLS : ROWS;
-        shape.reduced_src_strides[0] = along ? ROWS : 1;
-        shape.line_dst_stride = along ? 1 : COLS;
-        args.n_out = shape.kept_sizes[0];
-        args.n_reduced = shape.reduced_sizes[0];
+        one_kept_one_reduced (&args, &shape, along ? ROWS : COLS, along ? 1 : ROWS,
+                              along ? COLS : 1, along ? COLS : ROWS, along ? ROWS : 1,
+                              along ? 1 : COLS);
         args.op = line_ops[op];
-        args.dst_dtype = args.src_dtype = LT_FLOAT64;
-        args.dst_size = args.src_size = 8;
-        args.has_dst = 1;
         for (int64_t k = 0; k < args.n_out; k++)
           lt_line_output (k, &args, &shape, (uint8_t *) host_out, (const uint8_t *) a);
         CHECK_CUDA (lt_cuda_launch_lines (d_out, d_a, &args, &shape));
@@ -776,47 +774,44 @@ check_reductions (void)
         compare (what, device_out, host_out, N, sizeof (double), LT_FLOAT64, true);
       }
 
-  /* Softmaxes of lines of 1500 (a block per line, joined in shared
-   * memory), 3 lines along the contiguous dim. */
+  /* Lines of 3000, a block each: softmaxes (joined in shared memory) and
+   * running sums and products (scanned in shared memory, in two chunks
+   * of 8 elements a thread), 3 lines along the contiguous dim. The scans take values near
+   * 1, whose products neither overflow nor vanish. */
   {
-    enum { LINES = 3, LINE = 1500 };
-    static double values[LINES * LINE], host_out[LINES * LINE], device_out[LINES * LINE];
-    double *d_values, *d_lines;
+    enum { LINES = 3, LINE = 3000 };
+    static const int block_ops[] = { LT_KR_SOFTMAX, LT_KR_LOG_SOFTMAX, LT_KR_SUM, LT_KR_PROD };
+    static double values[LINES * LINE], near_one[LINES * LINE];
+    static double host_out[LINES * LINE], device_out[LINES * LINE];
+    double *d_values, *d_near_one, *d_lines;
 
     for (int i = 0; i < LINES * LINE; i++)
-      values[i] = cos (i * 0.11) * 20 + (i % 13);
-    d_values = to_device (values, LINES * LINE);
-    CHECK_CUDA (cudaMalloc ((void **) &d_lines, sizeof device_out));
-    for (int op = 0; op < 2; op++)
       {
+        values[i] = cos (i * 0.11) * 20 + (i % 13);
+        near_one[i] = 1 + 0.01 * sin (i * 0.23);
+      }
+    d_values = to_device (values, LINES * LINE);
+    d_near_one = to_device (near_one, LINES * LINE);
+    CHECK_CUDA (cudaMalloc ((void **) &d_lines, sizeof device_out));
+    for (unsigned op = 0; op < sizeof block_ops / sizeof block_ops[0]; op++)
+      {
+        bool scan = block_ops[op] == LT_KR_SUM || block_ops[op] == LT_KR_PROD;
         LtReduceArgs args;
         LtReduceShape shape;
         char what[64];
 
-        memset (&args, 0, sizeof args);
-        memset (&shape, 0, sizeof shape);
-        shape.n_kept = 1;
-        shape.n_reduced = 1;
-        shape.kept_sizes[0] = LINES;
-        shape.kept_src_strides[0] = LINE;
-        shape.kept_dst_strides[0] = LINE;
-        shape.reduced_sizes[0] = LINE;
-        shape.reduced_src_strides[0] = 1;
-        shape.line_dst_stride = 1;
-        args.n_out = LINES;
-        args.n_reduced = LINE;
-        args.op = op == 0 ? LT_KR_SOFTMAX : LT_KR_LOG_SOFTMAX;
-        args.dst_dtype = args.src_dtype = LT_FLOAT64;
-        args.dst_size = args.src_size = 8;
-        args.has_dst = 1;
+        one_kept_one_reduced (&args, &shape, LINES, LINE, LINE, LINE, 1, 1);
+        args.op = block_ops[op];
         for (int64_t k = 0; k < args.n_out; k++)
-          lt_line_output (k, &args, &shape, (uint8_t *) host_out, (const uint8_t *) values);
-        CHECK_CUDA (lt_cuda_launch_lines (d_lines, d_values, &args, &shape));
+          lt_line_output (k, &args, &shape, (uint8_t *) host_out,
+                          (const uint8_t *) (scan ? near_one : values));
+        CHECK_CUDA (lt_cuda_launch_lines (d_lines, scan ? d_near_one : d_values, &args, &shape));
         CHECK_CUDA (cudaMemcpy (device_out, d_lines, sizeof device_out, cudaMemcpyDeviceToHost));
         snprintf (what, sizeof what, "line op %d over lines of %d", args.op, LINE);
         compare (what, device_out, host_out, LINES * LINE, sizeof (double), LT_FLOAT64, true);
       }
     CHECK_CUDA (cudaFree (d_values));
+    CHECK_CUDA (cudaFree (d_near_one));
     CHECK_CUDA (cudaFree (d_lines));
   }
 
