@@ -207,6 +207,7 @@ storage_allocate (const LtBackend *backend,
                   gboolean         zeroed,
                   GError         **error)
 {
+  g_autoptr (GError) device_error = NULL;
   LtStorage *self;
   gpointer data;
   gsize nbytes;
@@ -214,9 +215,12 @@ storage_allocate (const LtBackend *backend,
   if (!byte_size (dtype, n_elements, &nbytes, error))
     return NULL;
 
-  data = backend->alloc (backend, nbytes, zeroed, error);
-  if (data == NULL && error != NULL && *error != NULL)
-    return NULL;
+  data = backend->alloc (backend, nbytes, zeroed, &device_error);
+  if (device_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&device_error));
+      return NULL;
+    }
   if (data == NULL)
     {
       g_set_error (error, LT_ERROR, LT_ERROR_OUT_OF_MEMORY,

@@ -240,8 +240,7 @@ pieces_range (gint64   begin,
   char *ptrs[2];
   gint64 item = begin;
 
-  lt_cpu_seek_row (shape, inner, begin / pieces->n_pieces, (char **) pieces->bases, counters,
-                   ptrs);
+  lt_cpu_seek_row (shape, inner, begin / pieces->n_pieces, pieces->bases, counters, ptrs);
   while (item < end)
     {
       gint64 first = item % pieces->n_pieces * pieces->piece;

@@ -24,19 +24,27 @@ void        lt_cuda_set_error    (GError         **error,
 /* Makes @backend's device current on this thread: CUDA keeps the current
  * device per thread. */
 cudaError_t lt_cuda_use_device   (const LtBackend *backend);
-/* TRUE when a launch's @status is a success, else FALSE with @error set,
- * naming the kernel (@kernel_format, printf-style, is formatted only on
- * failure). With LT_CUDA_SYNC=1 in the environment, every launch is also
- * waited for here, so that a kernel that faults is named at its launch
- * rather than at the next transfer. */
 /* The nick of @value of the enum @enum_type (LT_TYPE_BINARY_OP, ...), for
  * messages that name a kernel. */
 const char *lt_cuda_enum_nick    (GType            enum_type,
                                   int              value);
-gboolean    lt_cuda_check_launch (cudaError_t      status,
-                                  GError         **error,
-                                  const char      *kernel_format,
-                                  ...) G_GNUC_PRINTF (3, 4);
+/* Whether LT_CUDA_SYNC=1 asks for every launch to be waited for. */
+gboolean    lt_cuda_sync_each_launch (void);
+/* lt_cuda_check_launch()'s work past the common case. */
+gboolean    lt_cuda_check_launch_slowly (cudaError_t      status,
+                                         GError         **error,
+                                         const char      *kernel_format,
+                                         ...) G_GNUC_PRINTF (3, 4);
+/* TRUE when a launch's @status is a success, else FALSE with @error set,
+ * naming the kernel (@kernel_format, printf-style). With LT_CUDA_SYNC=1 in
+ * the environment, every launch is also waited for here, so that a kernel
+ * that faults is named at its launch rather than at the next transfer.
+ * The format's arguments (an op's name looked up in its enum type) are
+ * evaluated only then, or on failure: never on a launch's common path. */
+#define lt_cuda_check_launch(status, error, ...)                              \
+  ((status) == cudaSuccess && !lt_cuda_sync_each_launch ()                      \
+     ? TRUE                                                                     \
+     : lt_cuda_check_launch_slowly ((status), (error), __VA_ARGS__))
 
 /* lt-cuda-blas.c: the product @args describes through cuBLAS, on the
  * current device, when cuBLAS is there and can take it (*@done); FALSE

@@ -388,10 +388,9 @@ shape_for (guint            ndim,
   return TRUE;
 }
 
-/* Whether LT_CUDA_SYNC=1 asks for every launch to be waited for; read
- * once, as the environment of a process is set before it starts. */
-static gboolean
-sync_each_launch (void)
+/* Read once, as the environment of a process is set before it starts. */
+gboolean
+lt_cuda_sync_each_launch (void)
 {
   static gsize read = 0;
   static gboolean sync;
@@ -417,16 +416,16 @@ lt_cuda_enum_nick (GType enum_type,
 }
 
 gboolean
-lt_cuda_check_launch (cudaError_t  status,
-                      GError     **error,
-                      const char  *kernel_format,
-                      ...)
+lt_cuda_check_launch_slowly (cudaError_t  status,
+                             GError     **error,
+                             const char  *kernel_format,
+                             ...)
 {
   gboolean running = FALSE;
   g_autofree char *kernel = NULL;
   va_list args;
 
-  if (status == cudaSuccess && sync_each_launch ())
+  if (status == cudaSuccess && lt_cuda_sync_each_launch ())
     {
       status = cudaDeviceSynchronize ();
       running = TRUE;

@@ -709,19 +709,26 @@ cudaGetErrorName (cudaError_t error)
   return "cudaErrorUnknown";
 }
 
-/* Device memory: host memory on cudaMalloc's 256-byte boundaries. */
+/* Device memory: host memory on cudaMalloc's 256-byte boundaries, unless
+ * @error (a sticky error, an injected fault) says otherwise. */
+static cudaError_t
+allocate (void        **pointer,
+          size_t        size,
+          cudaError_t   error)
+{
+  if (error != cudaSuccess)
+    return set_error (error);
+  *pointer = aligned_alloc (256, (size + 255) / 256 * 256 + (size == 0 ? 256 : 0));
+  return *pointer != nullptr ? cudaSuccess : set_error (cudaErrorMemoryAllocation);
+}
+
 cudaError_t
 cudaMalloc (void  **pointer,
             size_t  size)
 {
   cudaError_t error = synchronising_call ();
 
-  if (error == cudaSuccess)
-    error = injected ("cudaMalloc");
-  if (error != cudaSuccess)
-    return set_error (error);
-  *pointer = aligned_alloc (256, (size + 255) / 256 * 256 + (size == 0 ? 256 : 0));
-  return *pointer != nullptr ? cudaSuccess : set_error (cudaErrorMemoryAllocation);
+  return allocate (pointer, size, error != cudaSuccess ? error : injected ("cudaMalloc"));
 }
 
 cudaError_t
@@ -744,12 +751,7 @@ cudaMallocAsync (void         **pointer,
   cudaError_t error = sticky ();
 
   (void) stream;
-  if (error == cudaSuccess)
-    error = injected ("cudaMallocAsync");
-  if (error != cudaSuccess)
-    return set_error (error);
-  *pointer = aligned_alloc (256, (size + 255) / 256 * 256 + (size == 0 ? 256 : 0));
-  return *pointer != nullptr ? cudaSuccess : set_error (cudaErrorMemoryAllocation);
+  return allocate (pointer, size, error != cudaSuccess ? error : injected ("cudaMallocAsync"));
 }
 
 cudaError_t
