@@ -1446,6 +1446,73 @@ assert_line_func (const char  *what,
   assert_same_result (what, expected, expected_error, got, got_error, TRUE);
 }
 
+/* Float32 lines where CUDA reads 16 bytes at a time (sums) or holds a
+ * line in registers (softmaxes of up to 16384 elements): rows that start
+ * off a 16-byte boundary and end between vectors, parts long enough for
+ * each thread to have several vectors in flight, lines at the edges of
+ * the register path and past it, and lines that are not contiguous. */
+static void
+test_long_float32_lines_match_the_cpu (gconstpointer data)
+{
+  g_autoptr (LtDevice) device = test_device (data);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtGenerator) generator = lt_generator_new (1234);
+  g_autoptr (LtTensor) host = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (3, 40001), 2, &error);
+  g_autoptr (LtTensor) on_device = NULL;
+  static const struct
+  {
+    const char *index;
+    int dim;
+  } lines[] = {
+    { "[:, :]", 1 },          /* rows of 40001: sums in vectors, softmax past registers */
+    { "[:, 1:]", 1 },         /* rows starting 4 bytes past a vector */
+    { "[:, 3:16387]", 1 },    /* the longest softmax held in registers */
+    { "[:, 5:1029]", 1 },     /* the shortest softmax a block takes */
+    { "[:, 2:1031]", 1 },     /* one element past it */
+    { "[:, :3000]", 0 },      /* lines of 3 */
+  };
+
+  if (device == NULL)
+    return;
+  g_assert_no_error (error);
+  g_assert_true (lt_tensor_uniform_ (host, generator, -40, 40, &error));
+  g_assert_no_error (error);
+  on_device = to_device (host, device);
+  for (guint l = 0; l < G_N_ELEMENTS (lines); l++)
+    {
+      g_autoptr (LtTensor) view = lt_tensor_index (host, lines[l].index, &error);
+      g_autoptr (LtTensor) view_dev = lt_tensor_index (on_device, lines[l].index, &error);
+      g_autoptr (LtTensor) column = NULL, column_dev = NULL;
+      g_autofree char *softmax = g_strdup_printf ("softmax along %d of %s", lines[l].dim,
+                                                  lines[l].index);
+      g_autofree char *log_softmax = g_strdup_printf ("log_softmax along %d of %s",
+                                                      lines[l].dim, lines[l].index);
+      g_autofree char *column_softmax = g_strdup_printf ("softmax along 0 of %s transposed",
+                                                         lines[l].index);
+
+      g_assert_no_error (error);
+      assert_line_func (softmax, lt_tensor_softmax, view, view_dev, lines[l].dim);
+      assert_line_func (log_softmax, lt_tensor_log_softmax, view, view_dev, lines[l].dim);
+      /* The same lines as columns: a line's elements far apart. */
+      column = lt_tensor_t (view, &error);
+      column_dev = lt_tensor_t (view_dev, &error);
+      g_assert_no_error (error);
+      assert_line_func (column_softmax, lt_tensor_softmax, column, column_dev, 1 - lines[l].dim);
+      for (guint r = 0; r < 2; r++)
+        {
+          const int dims[] = { lines[l].dim };
+          GError *expected_error = NULL, *got_error = NULL;
+          g_autoptr (LtTensor) expected = lt_tensor_sum (view, dims, 1 - r, FALSE,
+                                                         &expected_error);
+          g_autoptr (LtTensor) got = lt_tensor_sum (view_dev, dims, 1 - r, FALSE, &got_error);
+          g_autofree char *what = g_strdup_printf ("sum %s of %s", r == 0 ? "along" : "of all",
+                                                   lines[l].index);
+
+          assert_same_result (what, expected, expected_error, got, got_error, TRUE);
+        }
+    }
+}
+
 /* Integer running sums and products of long lines come out exact, in
  * whatever order a device joins them: sums and products wrap as the
  * CPU's do. */
@@ -1635,6 +1702,7 @@ main (int   argc,
     { "pointwise", test_pointwise_matches_the_cpu },
     { "reductions", test_reductions_match_the_cpu },
     { "long-lines", test_long_lines_match_the_cpu },
+    { "long-float32-lines", test_long_float32_lines_match_the_cpu },
     { "long-integer-scans", test_long_integer_scans_match_the_cpu },
     { "random", test_random_matches_the_cpu },
     { "matmul", test_matmul_matches_the_cpu },

@@ -46,6 +46,7 @@
 #define __forceinline__ inline
 #define __shared__ static
 #define __align__(n) __attribute__ ((aligned (n)))
+#define __launch_bounds__(...)
 
 struct dim3
 {
@@ -62,6 +63,11 @@ struct dim3
 struct __align__ (8) float2
 {
   float x, y;
+};
+
+struct __align__ (16) float4
+{
+  float x, y, z, w;
 };
 
 struct __align__ (16) double2
