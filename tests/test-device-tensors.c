@@ -1511,6 +1511,113 @@ test_long_float32_lines_match_the_cpu (gconstpointer data)
           assert_same_result (what, expected, expected_error, got, got_error, TRUE);
         }
     }
+
+  /* Sums and means over columns, which CUDA reads four columns at a time
+   * where they are 16-byte aligned: 64 columns (many rows to a thread),
+   * columns from an aligned and from an unaligned start, groups of four
+   * that never cross a kept row, and a reversed reduced dim. */
+  {
+    static const struct
+    {
+      const char *index;
+      int dim;
+    } sums[] = {
+      { "[:, :]", 0 }, { "[:, 8:]", 0 }, { "[:, 1:61]", 0 }, { "[::-1, :]", 0 },
+      { "[:, 2, :]", 0 }, { "[:, :, :]", 1 },
+    };
+
+    for (guint s = 0; s < G_N_ELEMENTS (sums); s++)
+      {
+        g_autoptr (LtTensor) view = NULL, view_dev = NULL;
+        const char *shape = s < 4 ? "(1875, 64)" : "(50, 300, 8)";
+
+        {
+          g_autoptr (LtTensor) block = lt_tensor_index (host, "[:, :40000]", &error);
+          g_autoptr (LtTensor) block_dev = lt_tensor_index (on_device, "[:, :40000]", &error);
+          g_autoptr (LtTensor) reshaped = NULL, reshaped_dev = NULL;
+
+          g_assert_no_error (error);
+          reshaped = lt_tensor_reshape (block, s < 4 ? I64S (1875, 64) : I64S (50, 300, 8),
+                                        s < 4 ? 2 : 3, &error);
+          reshaped_dev = lt_tensor_reshape (block_dev, s < 4 ? I64S (1875, 64) : I64S (50, 300, 8),
+                                            s < 4 ? 2 : 3, &error);
+          g_assert_no_error (error);
+          view = lt_tensor_index (reshaped, sums[s].index, &error);
+          view_dev = lt_tensor_index (reshaped_dev, sums[s].index, &error);
+          g_assert_no_error (error);
+        }
+        for (guint m = 0; m < 2; m++)
+          {
+            const int dims[] = { sums[s].dim };
+            GError *expected_error = NULL, *got_error = NULL;
+            LtTensor *(*func) (LtTensor *, const int *, guint, gboolean, GError **)
+              = m == 0 ? lt_tensor_sum : lt_tensor_mean;
+            g_autoptr (LtTensor) expected = func (view, dims, 1, FALSE, &expected_error);
+            g_autoptr (LtTensor) got = func (view_dev, dims, 1, FALSE, &got_error);
+            g_autofree char *what = g_strdup_printf ("%s along %d of %s%s", m == 0 ? "sum" : "mean",
+                                                     sums[s].dim, shape, sums[s].index);
+
+            assert_same_result (what, expected, expected_error, got, got_error, TRUE);
+          }
+      }
+  }
+
+  /* Element-wise ops that CUDA takes four float32 elements a vector:
+   * each operand running along the rows or broadcast, from aligned and
+   * unaligned starts, both ways round. */
+  {
+    g_autoptr (LtTensor) block = lt_tensor_index (host, "[:, :40000]", &error);
+    g_autoptr (LtTensor) block_dev = lt_tensor_index (on_device, "[:, :40000]", &error);
+    g_autoptr (LtTensor) matrix = lt_tensor_reshape (block, I64S (1875, 64), 2, &error);
+    g_autoptr (LtTensor) matrix_dev = lt_tensor_reshape (block_dev, I64S (1875, 64), 2, &error);
+    static const struct
+    {
+      const char *x, *y;
+    } pairs[] = {
+      { "[:, :]", "[3, :]" },       /* a row down the matrix */
+      { "[:, :]", "[:, 5:6]" },     /* a column along each row */
+      { "[:, 4:]", "[7, 4:]" },     /* from an aligned start */
+      { "[:, 1:61]", "[2, 1:61]" }, /* from an unaligned start: element by element */
+      { "[::2, :]", "[1::2, :]" },  /* every other row against the others */
+    };
+    static const LtBinaryOp ops[] = { LT_BINARY_OP_ADD, LT_BINARY_OP_SUB, LT_BINARY_OP_MUL,
+                                      LT_BINARY_OP_DIV, LT_BINARY_OP_MAXIMUM };
+
+    g_assert_no_error (error);
+    for (guint p = 0; p < G_N_ELEMENTS (pairs); p++)
+      for (guint swap = 0; swap < 2; swap++)
+        {
+          g_autoptr (LtTensor) x = lt_tensor_index (matrix, pairs[p].x, &error);
+          g_autoptr (LtTensor) y = lt_tensor_index (matrix, pairs[p].y, &error);
+          g_autoptr (LtTensor) x_dev = lt_tensor_index (matrix_dev, pairs[p].x, &error);
+          g_autoptr (LtTensor) y_dev = lt_tensor_index (matrix_dev, pairs[p].y, &error);
+          LtTensor *first = swap ? y : x, *second = swap ? x : y;
+          LtTensor *first_dev = swap ? y_dev : x_dev, *second_dev = swap ? x_dev : y_dev;
+
+          g_assert_no_error (error);
+          for (guint o = 0; o <= G_N_ELEMENTS (ops); o++)
+            {
+              GError *expected_error = NULL, *got_error = NULL;
+              g_autoptr (LtTensor) expected = NULL, got = NULL;
+              g_autofree char *what = g_strdup_printf ("op %u of matrix%s and matrix%s%s", o,
+                                                       pairs[p].x, pairs[p].y,
+                                                       swap ? ", swapped" : "");
+
+              /* The last: an add with a scale. */
+              if (o == G_N_ELEMENTS (ops))
+                {
+                  expected = lt_tensor_add (first, second, 0.75, &expected_error);
+                  got = lt_tensor_add (first_dev, second_dev, 0.75, &got_error);
+                }
+              else
+                {
+                  expected = lt_tensor_binary (first, ops[o], second, &expected_error);
+                  got = lt_tensor_binary (first_dev, ops[o], second_dev, &got_error);
+                }
+              assert_same_result (what, expected, expected_error, got, got_error, FALSE);
+            }
+        }
+  }
 }
 
 /* Integer running sums and products of long lines come out exact, in

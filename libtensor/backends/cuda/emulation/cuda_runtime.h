@@ -82,6 +82,15 @@ make_float2 (float x,
   return float2 { x, y };
 }
 
+static inline float4
+make_float4 (float x,
+             float y,
+             float z,
+             float w)
+{
+  return float4 { x, y, z, w };
+}
+
 static inline double2
 make_double2 (double x,
               double y)
