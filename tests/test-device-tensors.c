@@ -1512,6 +1512,29 @@ test_long_float32_lines_match_the_cpu (gconstpointer data)
         }
     }
 
+  /* Softmax lines of contiguous rows: the longest CUDA holds in
+   * registers, and short ones from starts 16 and 8 bytes in. */
+  {
+    g_autoptr (LtTensor) block = lt_tensor_index (host, "[:, :32768]", &error);
+    g_autoptr (LtTensor) block_dev = lt_tensor_index (on_device, "[:, :32768]", &error);
+    g_autoptr (LtTensor) rows = lt_tensor_reshape (block, I64S (6, 16384), 2, &error);
+    g_autoptr (LtTensor) rows_dev = lt_tensor_reshape (block_dev, I64S (6, 16384), 2, &error);
+    static const char *const indices[] = { "[:, :]", "[:, 4:1028]", "[:, 2:1030]" };
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < G_N_ELEMENTS (indices); i++)
+      {
+        g_autoptr (LtTensor) view = lt_tensor_index (rows, indices[i], &error);
+        g_autoptr (LtTensor) view_dev = lt_tensor_index (rows_dev, indices[i], &error);
+        g_autofree char *softmax = g_strdup_printf ("softmax of rows%s", indices[i]);
+        g_autofree char *log_softmax = g_strdup_printf ("log_softmax of rows%s", indices[i]);
+
+        g_assert_no_error (error);
+        assert_line_func (softmax, lt_tensor_softmax, view, view_dev, 1);
+        assert_line_func (log_softmax, lt_tensor_log_softmax, view, view_dev, 1);
+      }
+  }
+
   /* Sums and means over columns, which CUDA reads four columns at a time
    * where they are 16-byte aligned: 64 columns (many rows to a thread),
    * columns from an aligned and from an unaligned start, groups of four

@@ -64,6 +64,19 @@ struct GenericWalk
   }
 };
 
+/* Four float32 lanes joining four double sums: @s[k] += @a.k + @b.k,
+ * each pair added in double. */
+static __device__ inline void
+add_lanes (double       *s,
+           const float4 &a,
+           const float4 &b)
+{
+  s[0] += a.x + (double) b.x;
+  s[1] += a.y + (double) b.y;
+  s[2] += a.z + (double) b.z;
+  s[3] += a.w + (double) b.w;
+}
+
 template <int Dtype>
 struct SumWalk
 {
@@ -136,24 +149,11 @@ struct SumWalk
       {
         float4 a = v[i], b = v[i + step], c = v[i + 2 * step], d = v[i + 3 * step];
 
-        s[0] += a.x + (double) c.x;
-        s[1] += a.y + (double) c.y;
-        s[2] += a.z + (double) c.z;
-        s[3] += a.w + (double) c.w;
-        s[4] += b.x + (double) d.x;
-        s[5] += b.y + (double) d.y;
-        s[6] += b.z + (double) d.z;
-        s[7] += b.w + (double) d.w;
+        add_lanes (s, a, c);
+        add_lanes (s + 4, b, d);
       }
     for (; i < n_vectors; i += step)
-      {
-        float4 a = v[i];
-
-        s[0] += a.x;
-        s[1] += a.y;
-        s[2] += a.z;
-        s[3] += a.w;
-      }
+      add_lanes (s, v[i], make_float4 (0, 0, 0, 0));
     if (threadIdx.x < head)
       s[4] += p[threadIdx.x];
     for (int64_t t = head + 4 * n_vectors + threadIdx.x; t < n; t += step)
@@ -195,9 +195,11 @@ reduce_kernel (uint8_t        *dst,
 /* Float32 sums and means over columns: outputs four at a time that lie
  * one after another in the source (its kept innermost dim contiguous, a
  * multiple of four long, every line 16 bytes aligned), each thread
- * reading the four columns' rows as one 16-byte vector, four rows in
+ * reading the four columns' rows as one 16-byte vector, eight rows in
  * flight. Thread per output, scalar loads, read an H200's memory at half
- * a copy's speed. */
+ * a copy's speed; four rows in flight at two thirds. */
+static const int column_rows_in_flight = 8;
+
 static __global__ void
 sum_columns_kernel (uint8_t        *dst,
                     int64_t        *indices,
@@ -220,28 +222,23 @@ sum_columns_kernel (uint8_t        *dst,
 
       lt_reduce_kept_offsets (4 * g, &shape, &at_src, &at_out);
       v = (const float4 *) ((const float *) src + at_src) + begin * row_step;
-      for (; r + 3 < end; r += 4, v += 4 * row_step)
+      for (; r + column_rows_in_flight - 1 < end;
+           r += column_rows_in_flight, v += column_rows_in_flight * row_step)
         {
-          float4 a = v[0], b = v[row_step], c = v[2 * row_step], d = v[3 * row_step];
+          float4 rows[column_rows_in_flight];
 
-          s[0] += a.x + (double) c.x;
-          s[1] += a.y + (double) c.y;
-          s[2] += a.z + (double) c.z;
-          s[3] += a.w + (double) c.w;
-          t[0] += b.x + (double) d.x;
-          t[1] += b.y + (double) d.y;
-          t[2] += b.z + (double) d.z;
-          t[3] += b.w + (double) d.w;
+#pragma unroll
+          for (int k = 0; k < column_rows_in_flight; k++)
+            rows[k] = v[k * row_step];
+#pragma unroll
+          for (int k = 0; k < column_rows_in_flight; k += 4)
+            {
+              add_lanes (s, rows[k], rows[k + 2]);
+              add_lanes (t, rows[k + 1], rows[k + 3]);
+            }
         }
       for (; r < end; r++, v += row_step)
-        {
-          float4 a = v[0];
-
-          s[0] += a.x;
-          s[1] += a.y;
-          s[2] += a.z;
-          s[3] += a.w;
-        }
+        add_lanes (s, v[0], make_float4 (0, 0, 0, 0));
       for (int k = 0; k < 4; k++)
         {
           LtReduceAcc acc;
@@ -253,6 +250,31 @@ sum_columns_kernel (uint8_t        *dst,
           else
             lt_reduce_store (&args, &acc, at_out + k * out_step, dst, indices);
         }
+    }
+}
+
+/* The partial sums of each output joined in order and stored, a thread
+ * per output: sum_columns_kernel leaves few partials to many outputs,
+ * where combine_kernel's block per output would leave most threads idle. */
+static __global__ void
+combine_sums_kernel (uint8_t            *dst,
+                     int64_t            *indices,
+                     LtReduceArgs        args,
+                     LtReduceShape       shape,
+                     const LtReduceAcc  *partials,
+                     int64_t             n_parts)
+{
+  for (int64_t o = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; o < args.n_out;
+       o += (int64_t) gridDim.x * blockDim.x)
+    {
+      int64_t at_src = 0, at_out = 0;
+      LtReduceAcc acc;
+
+      lt_reduce_init (args.op, args.p, &acc);
+      for (int64_t part = 0; part < n_parts; part++)
+        acc.re += partials[o * n_parts + part].re;
+      lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
+      lt_reduce_store (&args, &acc, at_out, dst, indices);
     }
 }
 
@@ -484,7 +506,7 @@ lt_cuda_launch_reduce (void                *dst,
 
   if (columns)
     {
-      /* A quarter of the threads, each with four rows of 16 bytes in
+      /* A quarter of the threads, each with eight rows of 16 bytes in
        * flight: about 2^17 of them in all. */
       int64_t groups = args->n_out / 4;
 
@@ -526,7 +548,10 @@ lt_cuda_launch_reduce (void                *dst,
   if (partials != NULL)
     {
       status = cudaGetLastError ();
-      if (status == cudaSuccess)
+      if (status == cudaSuccess && columns)
+        LT_CUDA_LAUNCH (blocks_for (args->n_out), threads_per_block, combine_sums_kernel) (
+          (uint8_t *) dst, indices, *args, *shape, partials, n_parts);
+      else if (status == cudaSuccess)
         LT_CUDA_LAUNCH_COOPERATIVE ((unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
                         threads_per_block, combine_kernel) (
           (uint8_t *) dst, indices, *args, *shape, partials, n_parts, float_sum);
