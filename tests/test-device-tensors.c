@@ -1535,6 +1535,31 @@ test_long_float32_lines_match_the_cpu (gconstpointer data)
       }
   }
 
+  /* Softmax lines where -inf decides: elements of -inf give 0, also
+   * where a device thread's elements are all -inf (every 512th element
+   * from the 7th and from the 23rd: lanes that a warp joins), and a line
+   * all -inf is NaN, as exp (-inf - -inf) is. */
+  {
+    g_autoptr (LtTensor) inf_lines = lt_tensor_new_zeros (LT_DTYPE_FLOAT32, I64S (2, 4096), 2, &error);
+    g_autoptr (LtTensor) last = NULL, inf_lines_dev = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (lt_tensor_uniform_ (inf_lines, generator, -5, 5, &error));
+    for (gint64 t = 7; t < 4096; t += 512)
+      {
+        g_assert_true (lt_tensor_set_double (inf_lines, I64S (0, t), 2, -INFINITY, &error));
+        g_assert_true (lt_tensor_set_double (inf_lines, I64S (0, t + 16), 2, -INFINITY, &error));
+      }
+    last = lt_tensor_index (inf_lines, "[1]", &error);
+    g_assert_no_error (error);
+    g_assert_true (lt_tensor_fill (last, -INFINITY, &error));
+    g_assert_no_error (error);
+    inf_lines_dev = to_device (inf_lines, device);
+    assert_line_func ("softmax of lines with -inf", lt_tensor_softmax, inf_lines, inf_lines_dev, 1);
+    assert_line_func ("log_softmax of lines with -inf", lt_tensor_log_softmax, inf_lines, inf_lines_dev,
+                      1);
+  }
+
   /* Sums and means over columns, which CUDA reads four columns at a time
    * where they are 16-byte aligned: 64 columns (many rows to a thread),
    * columns from an aligned and from an unaligned start, groups of four
