@@ -38,6 +38,11 @@ def layout(t):
     return (tuple(t.shape), tuple(t.stride()), t.storage_offset())
 
 
+def _expression(key):
+    """The index expression the override writes for @key."""
+    return sys.modules['gi.overrides.Lt']._index_expression(key)
+
+
 def dtype_name(dtype):
     if isinstance(dtype, torch.dtype):
         return str(dtype).replace('torch.', '')
@@ -162,6 +167,30 @@ class TestIndexing(LtTestCase):
         for key in keys:
             with self.subTest(key=key):
                 self.assertSameAsTorch(t[key], th[key])
+
+    def test_tuples_of_slices_and_ints(self):
+        # Taken by select() and slice() calls, not an index expression:
+        # the same views as PyTorch's, and the same errors as the
+        # expression gives.
+        th = torch.arange(60.0).reshape(3, 4, 5)
+        t = Lt.tensor(th.tolist())
+        keys = [(slice(None), 0), (1, 2), (-1, slice(1, 3), 4), (slice(None), slice(None), -5),
+                (slice(None, 2), -4, slice(None, None, 2)), (0, slice(None), slice(2, None)),
+                (slice(-2, None), slice(None, 99)), (2, 3, 4), (slice(None), slice(None))]
+        for key in keys:
+            with self.subTest(key=key):
+                view = t[key]
+                self.assertSameAsTorch(view, th[key])
+                self.assertEqual(layout(view), layout(t.index(_expression(key))))
+                self.assertIsNot(view, t)
+                self.assertTrue(view.shares_storage(t))
+        for key in [(slice(None), 4), (3, 0), (0, -5), (0, 0, 0, 0), (slice(None), 0, 9)]:
+            with self.subTest(key=key):
+                with self.assertRaises(IndexError) as caught:
+                    t[key]
+                with self.assertRaises(GLib.Error) as expected:
+                    t.index(_expression(key))
+                self.assertEqual(caught.exception.message, expected.exception.message)
 
     def test_huge_slice_bounds(self):
         # as Python lists and NumPy: bounds beyond 64 bits are clamped
