@@ -417,6 +417,13 @@ def _is_plain_slice(item):
             and (step is None or type(step) is int and 0 < step <= _INT64_MAX))
 
 
+def _sliced(view, dim, item):
+    """view[..., item] in @dim for a plain slice @item (_is_plain_slice())."""
+    return view.slice(dim, 0 if item.start is None else item.start,
+                      _INT64_MAX if item.stop is None else item.stop,
+                      1 if item.step is None else item.step)
+
+
 def _basic_view(self, key):
     """self[key] for a tuple of plain slices and Python ints, through
     select() and slice() calls: the same view as the index expression, at
@@ -437,9 +444,7 @@ def _basic_view(self, key):
                 view = view.select(dim, item)
                 continue
             if item.start is not None or item.stop is not None or item.step is not None:
-                view = view.slice(dim, 0 if item.start is None else item.start,
-                                  _INT64_MAX if item.stop is None else item.stop,
-                                  1 if item.step is None else item.step)
+                view = _sliced(view, dim, item)
             dim += 1
     except GLib.Error:
         return None
@@ -578,9 +583,7 @@ class Tensor(Lt.Tensor):
         # straight to slice(): the same view without writing and parsing an
         # index expression (views from Python cost about half as much).
         if type(key) is slice and self.get_dim() > 0 and _is_plain_slice(key):
-            return self.slice(0, 0 if key.start is None else key.start,
-                              _INT64_MAX if key.stop is None else key.stop,
-                              1 if key.step is None else key.step)
+            return _sliced(self, 0, key)
         # Tuples of such slices and ints, t[:, 0], through select() and
         # slice() calls.
         if type(key) is tuple:
