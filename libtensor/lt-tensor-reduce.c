@@ -254,8 +254,11 @@ sum_dtype (LtDType dtype)
  * The sum of the elements of @self over @dims, as `torch.sum()`. Booleans
  * and integers are summed in int64 (wrapping around on overflow) and give an
  * int64 result; floating and complex tensors keep their dtype, with float16
- * and bfloat16 summed in double precision and rounded once. The sum of no
- * elements is 0.
+ * and bfloat16 summed in double precision and rounded once. Float32 runs of
+ * contiguous elements are summed on the CPU in float lanes cascaded into
+ * double, as PyTorch and NumPy sum in float: the error stays within about 18
+ * float roundings of the sum of the magnitudes, however many elements there
+ * are. The sum of no elements is 0.
  *
  * Returns: (transfer full): the sums, or %NULL with @error set when a dim is
  *   out of range or named twice

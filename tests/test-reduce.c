@@ -234,6 +234,111 @@ test_accuracy (void)
   lt_assert_values (half_sum, 10000);
 }
 
+/* Float32 sums run in float lanes with a cascade (lt-cpu-reduce.c), whose
+ * error is at most about 18 float roundings of the sum of the magnitudes;
+ * FLOAT32_SUM_ROUNDINGS leaves room for the final rounding to float. A
+ * sequential float sum, or float lanes without the cascade, exceed it on
+ * the inputs below (10^7 tenths drift by hundreds). */
+#define FLOAT32_SUM_ROUNDINGS 24
+
+/* Sums @values, seen as @rows rows of @cols float32s, along each row and
+ * down each column, and checks every sum against a float64 reference. */
+static void
+check_float32_sums (const char   *what,
+                    const double *values,
+                    gint64        rows,
+                    gint64        cols)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * cols),
+                                             I64S (rows, cols), 2);
+
+  for (int dim = 0; dim < 2; dim++)
+    {
+      g_autoptr (LtTensor) sums = lt_tensor_sum (tensor, DIMS (dim), FALSE, &error);
+      gint64 n_sums = dim == 1 ? rows : cols, count = dim == 1 ? cols : rows;
+      g_autofree double *got = NULL;
+      gsize n;
+
+      g_assert_no_error (error);
+      got = lt_tensor_to_doubles (sums, &n);
+      g_assert_cmpint ((gint64) n, ==, n_sums);
+      for (gint64 s = 0; s < n_sums; s++)
+        {
+          /* Long double (64 bits of mantissa here) makes the reference's
+           * own error negligible beside float's. */
+          long double reference = 0, magnitude = 0;
+          double bound;
+
+          for (gint64 k = 0; k < count; k++)
+            {
+              double x = dim == 1 ? values[s * cols + k] : values[k * cols + s];
+
+              reference += x;
+              magnitude += fabs (x);
+            }
+          bound = FLOAT32_SUM_ROUNDINGS * 0x1p-24 * (double) magnitude;
+          if (!(fabsl ((long double) got[s] - reference) <= bound))
+            g_error ("%s: sum %" G_GINT64_FORMAT " over dim %d of %" G_GINT64_FORMAT
+                     "x%" G_GINT64_FORMAT " is %.9g, the float64 reference %.9Lg: an error of "
+                     "%.3g, beyond %d float roundings of the magnitudes (%.3g)",
+                     what, s, dim, rows, cols, got[s], reference,
+                     (double) fabsl ((long double) got[s] - reference), FLOAT32_SUM_ROUNDINGS,
+                     bound);
+        }
+    }
+}
+
+/* A random float: sign, an exponent in [min_exp, max_exp], a mantissa. */
+static double
+random_float (GRand *rand,
+              int    min_exp,
+              int    max_exp)
+{
+  double mantissa = 1 + (double) (g_rand_int (rand) >> 9) * 0x1p-23;
+  double sign = g_rand_boolean (rand) ? -1 : 1;
+
+  return sign * ldexp (mantissa, g_rand_int_range (rand, min_exp, max_exp + 1));
+}
+
+static void
+test_float32_sum_bounds (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (21);
+  /* Fewer elements for the other inputs (this test runs under valgrind
+   * too), in rows of a length that leaves tails. */
+  gint64 n = 10000000, rows = 1021, cols = 1027, m = rows * cols;
+  g_autofree double *values = g_new (double, n);
+
+  /* 10^7 tenths: a float running sum stalls long before 10^6. */
+  for (gint64 k = 0; k < n; k++)
+    values[k] = (float) 0.1;
+  check_float32_sums ("tenths", values, 1, n);
+  /* Alternating signs: the sum is small and the magnitudes large. */
+  for (gint64 k = 0; k < m; k++)
+    values[k] = (k % 2 ? -1 : 1) * (1 + (double) (g_rand_int (rand) >> 14) * 0x1p-18);
+  check_float32_sums ("alternating", values, 1, m);
+  /* Exponents from 2^-60 to 2^60, random signs. */
+  for (gint64 k = 0; k < m; k++)
+    values[k] = random_float (rand, -60, 60);
+  check_float32_sums ("wide exponents", values, 1, m);
+  check_float32_sums ("wide exponents", values, rows, cols);
+  /* Values and their negatives, half a row apart: the sum is exactly 0. */
+  for (gint64 k = 0; k < m / 2; k++)
+    {
+      values[k] = random_float (rand, -20, 20);
+      values[k + m / 2] = -values[k];
+    }
+  check_float32_sums ("cancelling", values, 1, m / 2 * 2);
+  /* Every length from 1 to 1100: tails of every size, leaf boundaries. */
+  for (gint64 length = 1; length <= 1100; length++)
+    {
+      for (gint64 k = 0; k < length; k++)
+        values[k] = random_float (rand, -4, 4);
+      check_float32_sums ("short rows", values, 1, length);
+    }
+}
+
 /* Products do not depend on how the work is split: partial products that
  * would overflow (or underflow) are scaled, so a 0 among huge values gives
  * 0 however the elements are grouped (a GPU's blocks, the CPU's threads),
@@ -710,6 +815,7 @@ main (int   argc,
   g_test_add_func ("/reduce/sum/strided-views", test_sum_views);
   g_test_add_func ("/reduce/sum/integer-dtypes", test_sum_integers);
   g_test_add_func ("/reduce/sum/float32-accuracy", test_accuracy);
+  g_test_add_func ("/reduce/sum/float32-error-bounds", test_float32_sum_bounds);
   g_test_add_func ("/reduce/empty", test_empty);
   g_test_add_func ("/reduce/prod/range", test_prod_range);
   g_test_add_func ("/reduce/scalar", test_scalar);
