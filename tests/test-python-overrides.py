@@ -571,6 +571,17 @@ class TestTorchConventions(LtTestCase):
         self.assertEqual(t.tolist(), [[0.0, 0.0]] * 3)
         t.copy_(Lt.tensor([1.0, 2.0]))
         self.assertEqual(t.tolist(), [[1.0, 2.0]] * 3)
+        # Tensors of other dtypes convert, lists and numbers go through
+        # self[...] = src, and sizes that do not broadcast are refused.
+        self.assertIs(t.copy_(Lt.tensor([[3, 4]], dtype='int64')), t)
+        self.assertEqual(t.tolist(), [[3.0, 4.0]] * 3)
+        t.copy_([[1, 2], [3, 4], [5, 6]])
+        self.assertEqual(t.tolist(), [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+        t.t().copy_(t.t().clone().flip(1))
+        self.assertEqual(t.tolist(), [[5.0, 6.0], [3.0, 4.0], [1.0, 2.0]])
+        with self.assertRaises(GLib.Error):
+            t.copy_(Lt.tensor([1.0, 2.0, 3.0]))
+        self.assertEqual(t.tolist(), [[5.0, 6.0], [3.0, 4.0], [1.0, 2.0]])
 
     def test_gi_calling_conventions_still_work(self):
         # The overrides accept the arguments of the introspected methods too.

@@ -85,6 +85,11 @@ Lt.DType.is_floating_point = property(
 Lt.DType.is_complex = property(
     lambda self: bool(Lt.dtype_is_complex(self)),
     doc='Whether the dtype holds complex numbers, as torch.dtype\'s.')
+# item() asks for these once per call: sets, not a GI call each.
+_FLOATING_DTYPES = frozenset(d for d in Lt.DType.__enum_values__.values()
+                             if Lt.dtype_is_floating_point(d))
+_COMPLEX_DTYPES = frozenset(d for d in Lt.DType.__enum_values__.values()
+                            if Lt.dtype_is_complex(d))
 Lt.DType.is_signed = property(
     lambda self: self not in (Lt.DType.BOOL, Lt.DType.UINT8),
     doc='Whether the dtype holds negative numbers, as torch.dtype\'s.')
@@ -639,19 +644,24 @@ class Tensor(Lt.Tensor):
 
     def item(self):
         """The value of a one-element tensor as a Python bool, int, float or complex."""
-        numel = self.get_numel()
+        # Three calls into C (sizes, dtype, the value): each costs about a
+        # microsecond, more than the rest of this.
+        sizes = self.get_sizes()
+        numel = 1
+        for size in sizes:
+            numel *= size
         if numel != 1:
             raise ValueError('a tensor with %d elements cannot be converted to a Python scalar'
                              % numel)
-        indices = [0] * self.get_dim()
+        indices = [0] * len(sizes)
         dtype = self.get_dtype()
+        if dtype in _FLOATING_DTYPES:
+            return _result(self.get_double(indices))
         if dtype == Lt.DType.BOOL:
             return bool(_result(self.get_int64(indices)))
-        if Lt.dtype_is_complex(dtype):
+        if dtype in _COMPLEX_DTYPES:
             _, real, imag = self.get_complex(indices)
             return complex(real, imag)
-        if Lt.dtype_is_floating_point(dtype):
-            return _result(self.get_double(indices))
         return _result(self.get_int64(indices))
 
     def __bool__(self):
@@ -1002,7 +1012,11 @@ class Tensor(Lt.Tensor):
         return self
 
     def copy_(self, src):
-        self[...] = src
+        if isinstance(src, Lt.Tensor):
+            # What self[...] = src does, without the view and its checks.
+            self.copy_from(src)
+        else:
+            self[...] = src
         return self
 
     def storage_indices(self):
