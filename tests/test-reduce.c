@@ -339,6 +339,130 @@ test_float32_sum_bounds (void)
     }
 }
 
+/* The first extreme of @count values @step apart, NaN winning, as PyTorch
+ * picks it. */
+static gint64
+first_extreme (const double *values,
+               gint64        count,
+               gint64        step,
+               gboolean      max)
+{
+  gint64 best = 0;
+
+  for (gint64 k = 1; k < count; k++)
+    {
+      double x = values[k * step], b = values[best * step];
+
+      if (!isnan (b) && (isnan (x) || (max ? x > b : x < b)))
+        best = k;
+    }
+  return best;
+}
+
+static void
+assert_same_float (double      got,
+                   double      expected,
+                   const char *what,
+                   gint64      length,
+                   gint64      position)
+{
+  if (isnan (expected) ? !isnan (got)
+                       : got != expected || signbit (got) != signbit (expected))
+    g_error ("%s of length %" G_GINT64_FORMAT ", output %" G_GINT64_FORMAT ": %g, expected %g",
+             what, length, position, got, expected);
+}
+
+/* amax, amin, argmax, argmin and max/min with indices, along rows (the
+ * CPU reads float32 rows in vector lanes) and down columns (a row of lanes
+ * per reduced position), on rows of every length to 75 whose values tie
+ * often: small integers, zeros of both signs, infinities and NaNs. */
+static void
+test_extremes_lanes (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  const gint64 width = 19; /* two vectors and a tail */
+
+  for (gint64 length = 1; length <= 75; length++)
+    for (int pattern = 0; pattern < 4; pattern++)
+      {
+        g_autofree double *values = g_new (double, length * width);
+        g_autoptr (LtTensor) tensor = NULL;
+
+        for (gint64 k = 0; k < length * width; k++)
+          {
+            int pick = g_rand_int_range (rand, 0, 100);
+
+            values[k] = pick < 10 ? 0.0 : pick < 20 ? -0.0 : g_rand_int_range (rand, -3, 4);
+            if (pattern >= 1 && pick >= 98)
+              values[k] = pick == 98 ? INFINITY : -INFINITY;
+            if (pattern >= 2 && g_rand_int_range (rand, 0, 40 * (pattern - 1)) == 0)
+              values[k] = NAN;
+          }
+        /* In pattern 0, rows whose extreme is a zero of either sign, the
+         * first a -0 that vector lanes would not see first. */
+        if (pattern == 0)
+          for (gint64 k = 0; k < length; k++)
+            {
+              values[k] = k == 0 ? -1 : k % 2 ? -0.0 : 0.0;
+              values[length + k] = k == 0 ? 1 : k % 2 ? -0.0 : 0.0;
+              values[2 * length + k] = (k % 3 == 1) ? -0.0 : 0.0;
+            }
+        tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (length * width),
+                              I64S (width, length), 2);
+
+        for (int max = 0; max < 2; max++)
+          for (int dim = 0; dim < 2; dim++)
+            {
+              g_autoptr (GError) error = NULL;
+              /* Along rows: the (width, length) tensor over dim 1. Down
+               * columns: the same values as (length, width), over dim 0.
+               * Either way, width outputs of length values each. */
+              g_autoptr (LtTensor) source = dim == 1 ? g_object_ref (tensor)
+                                                     : lt_tensor_view (tensor, I64S (length, width),
+                                                                       2, &error);
+              g_autoptr (LtTensor) extremes = NULL, indices = NULL, values_dim = NULL;
+              g_autoptr (LtTensor) indices_dim = NULL;
+              g_autofree double *got = NULL, *got_indices = NULL, *got_values = NULL;
+              g_autofree double *got_dim_indices = NULL;
+              gint64 outputs = width, count = length;
+              gint64 step = dim == 1 ? 1 : width, out_step = dim == 1 ? length : 1;
+              gsize n;
+
+              g_assert_no_error (error);
+              extremes = max ? lt_tensor_amax (source, DIMS (dim), FALSE, &error)
+                             : lt_tensor_amin (source, DIMS (dim), FALSE, &error);
+              g_assert_no_error (error);
+              indices = max ? lt_tensor_argmax (source, dim, FALSE, &error)
+                            : lt_tensor_argmin (source, dim, FALSE, &error);
+              g_assert_no_error (error);
+              if (max)
+                lt_tensor_max_dim (source, dim, FALSE, &values_dim, &indices_dim, &error);
+              else
+                lt_tensor_min_dim (source, dim, FALSE, &values_dim, &indices_dim, &error);
+              g_assert_no_error (error);
+              got = lt_tensor_to_doubles (extremes, &n);
+              g_assert_cmpint ((gint64) n, ==, outputs);
+              got_indices = lt_tensor_to_doubles (indices, &n);
+              got_values = lt_tensor_to_doubles (values_dim, &n);
+              got_dim_indices = lt_tensor_to_doubles (indices_dim, &n);
+              for (gint64 o = 0; o < outputs; o++)
+                {
+                  const double *line = values + o * out_step;
+                  gint64 first = first_extreme (line, count, step, max);
+
+                  assert_same_float (got[o], line[first * step], max ? "amax" : "amin", length, o);
+                  assert_same_float (got_values[o], line[first * step],
+                                     max ? "max values" : "min values", length, o);
+                  if (got_indices[o] != first || got_dim_indices[o] != first)
+                    g_error ("%s of length %" G_GINT64_FORMAT " over dim %d, output %"
+                             G_GINT64_FORMAT ": %g and %g, expected %" G_GINT64_FORMAT,
+                             max ? "argmax" : "argmin", length, dim, o, got_indices[o],
+                             got_dim_indices[o], first);
+                }
+            }
+      }
+}
+
 /* Products do not depend on how the work is split: partial products that
  * would overflow (or underflow) are scaled, so a 0 among huge values gives
  * 0 however the elements are grouped (a GPU's blocks, the CPU's threads),
@@ -822,6 +946,7 @@ main (int   argc,
   g_test_add_func ("/reduce/mean-prod", test_mean_prod);
   g_test_add_func ("/reduce/extremes/nan", test_extremes_nan);
   g_test_add_func ("/reduce/extremes/ties-and-views", test_max_dim_ties);
+  g_test_add_func ("/reduce/extremes/lanes", test_extremes_lanes);
   g_test_add_func ("/reduce/all-any", test_all_any);
   g_test_add_func ("/reduce/var-std-norm", test_var_std_norm);
   g_test_add_func ("/reduce/scan", test_scans);

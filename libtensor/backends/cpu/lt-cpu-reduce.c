@@ -279,6 +279,124 @@ sum_contiguous_f32 (const float *v,
   return (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
 }
 
+/* Largest and smallest float32s in lanes: a lane takes @x where it beats
+ * the lane's best, or is NaN; nothing beats a NaN, so NaN sticks, as in
+ * PyTorch. A tie keeps the earlier element. */
+typedef gint32 I32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
+
+/* A macro: a function returning an AVX vector would change its ABI by the
+ * clone it is inlined into. */
+#define PICK_F32X8(best, x, max)                                                \
+  G_STMT_START                                                                  \
+  {                                                                             \
+    F32x8 x_ = (x);                                                             \
+    I32x8 take_ = ((max) ? x_ > (best) : x_ < (best)) | (x_ != x_);              \
+                                                                                \
+    (best) = (F32x8) (((I32x8) x_ & take_) | ((I32x8) (best) & ~take_));        \
+  }                                                                             \
+  G_STMT_END
+
+static inline float
+pick_f32 (float    best,
+          float    x,
+          gboolean max)
+{
+  return !isnan (best) && ((max ? x > best : x < best) || isnan (x)) ? x : best;
+}
+
+/* The same without NaN in the lanes, which a row only needs to know of
+ * at its end: two operations a vector fewer. */
+#define PICK_NUMBERS_F32X8(best, x, max, nans)                                  \
+  G_STMT_START                                                                  \
+  {                                                                             \
+    F32x8 x_ = (x);                                                             \
+    I32x8 take_ = (max) ? x_ > (best) : x_ < (best);                            \
+                                                                                \
+    (best) = (F32x8) (((I32x8) x_ & take_) | ((I32x8) (best) & ~take_));        \
+    (nans) |= x_ != x_;                                                         \
+  }                                                                             \
+  G_STMT_END
+
+/* The largest (or smallest) of @n >= 8 contiguous float32s, or NaN if one
+ * is; a zero result may be either zero (callers that care look for the
+ * first). The last vector may overlap the one before: a repeated element
+ * changes neither. */
+LT_CPU_MULTIVERSION static float
+extreme_contiguous_f32 (const float *v,
+                        gint64       n,
+                        gboolean     max)
+{
+  F32x8 b0 = *(const F32x8 *) v, b1 = b0, b2 = b0, b3 = b0;
+  I32x8 nans = b0 != b0;
+  gint64 k = 8;
+  float lanes[8], best;
+  guint64 words[4];
+
+  for (; k + 32 <= n; k += 32)
+    {
+      PICK_NUMBERS_F32X8 (b0, *(const F32x8 *) (v + k), max, nans);
+      PICK_NUMBERS_F32X8 (b1, *(const F32x8 *) (v + k + 8), max, nans);
+      PICK_NUMBERS_F32X8 (b2, *(const F32x8 *) (v + k + 16), max, nans);
+      PICK_NUMBERS_F32X8 (b3, *(const F32x8 *) (v + k + 24), max, nans);
+    }
+  for (; k + 8 <= n; k += 8)
+    PICK_NUMBERS_F32X8 (b0, *(const F32x8 *) (v + k), max, nans);
+  if (k < n)
+    PICK_NUMBERS_F32X8 (b0, *(const F32x8 *) (v + n - 8), max, nans);
+  memcpy (words, &nans, sizeof words);
+  if ((words[0] | words[1] | words[2] | words[3]) != 0)
+    return NAN;
+  PICK_NUMBERS_F32X8 (b0, b1, max, nans);
+  PICK_NUMBERS_F32X8 (b2, b3, max, nans);
+  PICK_NUMBERS_F32X8 (b0, b2, max, nans);
+  memcpy (lanes, &b0, sizeof lanes);
+  best = lanes[0];
+  for (int j = 1; j < 8; j++)
+    best = pick_f32 (best, lanes[j], max);
+  return best;
+}
+
+/* The first of @n contiguous float32s that equals @x (or is NaN, for a NaN
+ * @x); @x must be there. */
+LT_CPU_MULTIVERSION static gint64
+find_contiguous_f32 (const float *v,
+                     gint64       n,
+                     float        x)
+{
+  gboolean nan = isnan (x);
+  gint64 k = 0;
+
+  for (; k + 8 <= n; k += 8)
+    {
+      F32x8 values = *(const F32x8 *) (v + k);
+      I32x8 hit = nan ? values != values : values == x;
+      guint64 words[4];
+
+      memcpy (words, &hit, sizeof words);
+      if ((words[0] | words[1] | words[2] | words[3]) != 0)
+        break;
+    }
+  for (; k < n; k++)
+    if (nan ? isnan (v[k]) : v[k] == x)
+      return k;
+  g_assert_not_reached ();
+}
+
+/* best[k] = the larger (or smaller) of best[k] and row[k], NaN sticking. */
+LT_CPU_MULTIVERSION static void
+pick_row_f32 (float *restrict best,
+              const float    *row,
+              gint64          n,
+              gboolean        max)
+{
+  gint64 k = 0;
+
+  for (; k + 8 <= n; k += 8)
+    PICK_F32X8 (*(F32x8 *) (best + k), *(const F32x8 *) (row + k), max);
+  for (; k < n; k++)
+    best[k] = pick_f32 (best[k], row[k], max);
+}
+
 /* Strided float32 rows, which wait on their loads anyway, accumulate in
  * double: 29 more bits than the elements. */
 static double
@@ -465,6 +583,28 @@ reduce_row (const Reduction *r,
       gboolean max = params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_MAX_INDEX;
       gboolean f32 = r->src_dtype == LT_DTYPE_FLOAT32;
 
+      if (f32 && stride == (gint64) sizeof (float) && n >= 8 && index_stride > 0)
+        {
+          /* Contiguous float32 rows in lanes, then the first element equal
+           * to the result where its index (or the sign of a zero) counts:
+           * indices grow along the row, so the first is the lowest. */
+          const float *v = (const float *) p;
+          float x = extreme_contiguous_f32 (v, n, max);
+          gint64 k = 0;
+
+          if (params->op == LT_REDUCE_MAX_INDEX || params->op == LT_REDUCE_MIN_INDEX || x == 0)
+            {
+              k = find_contiguous_f32 (v, n, x);
+              x = v[k];
+            }
+          if (lt_reduce_float_wins (max, x, index + k * index_stride, acc->re, acc->n))
+            {
+              acc->re = x;
+              acc->n = index + k * index_stride;
+            }
+          return;
+        }
+
       for (gint64 k = 0; k < n; k++)
         {
           double x = f32 ? *(const float *) (p + k * stride) : *(const double *) (p + k * stride);
@@ -617,28 +757,37 @@ reduce_outer_items (gint64   begin,
           /* NaN sticks: no comparison with it is true. */
           gboolean max = r->params->op == LT_REDUCE_AMAX;
           double *best = sums;
+          /* Contiguous float32 runs in float lanes, in the same room. */
+          gboolean lanes = r->src_dtype == LT_DTYPE_FLOAT32 && src_step == sizeof (float);
+          float *best_f32 = (float *) sums;
 
           for (gint64 k = 0; k < n; k++)
-            best[k] = accs[k].re;
+            if (lanes)
+              best_f32[k] = (float) accs[k].re;
+            else
+              best[k] = accs[k].re;
           do
             {
               const char *row = r->src + base + src;
 
-              for (gint64 k = 0; k < n; k++)
-                {
-                  double x = r->src_dtype == LT_DTYPE_FLOAT32
-                               ? *(const float *) (row + k * src_step)
-                               : *(const double *) (row + k * src_step);
+              if (lanes)
+                pick_row_f32 (best_f32, (const float *) row, n, max);
+              else
+                for (gint64 k = 0; k < n; k++)
+                  {
+                    double x = r->src_dtype == LT_DTYPE_FLOAT32
+                                 ? *(const float *) (row + k * src_step)
+                                 : *(const double *) (row + k * src_step);
 
-                  if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
-                    best[k] = isnan (best[k]) ? best[k] : x;
-                }
+                    if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
+                      best[k] = isnan (best[k]) ? best[k] : x;
+                  }
               dims_next (reduced, reduced->n, counters, &src, &unused, &index);
             }
           while (++pos < stop);
           for (gint64 k = 0; k < n; k++)
             {
-              accs[k].re = best[k];
+              accs[k].re = lanes ? best_f32[k] : best[k];
               /* Marks the partial as holding a value, for acc_combine (). */
               accs[k].n = 0;
             }
