@@ -339,6 +339,92 @@ test_float32_sum_bounds (void)
     }
 }
 
+/* Variances along rows and down columns of @rows x @cols float32s (or
+ * float64s), against a long double two-pass reference: within 8 float
+ * roundings, or 128 double ones (a mean of 10^4 and a spread of 1 costs
+ * float64 a few, in x - mean). */
+static void
+check_variances (const char   *what,
+                 LtDType       dtype,
+                 const double *values,
+                 gint64        rows,
+                 gint64        cols)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) tensor = from_values (dtype, values, (gsize) (rows * cols),
+                                             I64S (rows, cols), 2);
+  double unit = dtype == LT_DTYPE_FLOAT32 ? 0x1p-24 : 0x1p-49;
+
+  for (int dim = 0; dim < 2; dim++)
+    for (int correction = 0; correction < 2; correction++)
+      {
+        g_autoptr (LtTensor) var = lt_tensor_var (tensor, DIMS (dim), correction, FALSE, &error);
+        g_autoptr (LtTensor) std = lt_tensor_std (tensor, DIMS (dim), correction, FALSE, &error);
+        gint64 n_out = dim == 1 ? rows : cols, count = dim == 1 ? cols : rows;
+        g_autofree double *got = NULL, *got_std = NULL;
+        gsize n;
+
+        g_assert_no_error (error);
+        got = lt_tensor_to_doubles (var, &n);
+        got_std = lt_tensor_to_doubles (std, &n);
+        for (gint64 o = 0; o < n_out; o++)
+          {
+            long double mean = 0, squares = 0, expected;
+
+            for (gint64 k = 0; k < count; k++)
+              mean += dim == 1 ? values[o * cols + k] : values[k * cols + o];
+            mean /= count;
+            for (gint64 k = 0; k < count; k++)
+              {
+                long double d = (dim == 1 ? values[o * cols + k] : values[k * cols + o]) - mean;
+
+                squares += d * d;
+              }
+            expected = count - correction > 0 ? squares / (count - correction) : NAN;
+            if (isnan (expected) ? !isnan (got[o]) && !isinf (got[o])
+                                 : !(fabsl (got[o] - expected) <= 8 * unit * expected)
+                                     || !(fabsl (got_std[o] - sqrtl (expected))
+                                          <= 8 * unit * sqrtl (expected)))
+              g_error ("%s: var over dim %d of %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
+                       ", correction %d, output %" G_GINT64_FORMAT ": %.17g (std %.17g), "
+                       "expected %.17Lg", what, dim, rows, cols, correction, o, got[o],
+                       got_std[o], expected);
+          }
+      }
+}
+
+static void
+test_variance_accuracy (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  gint64 big = (1 << 20) + 5;
+  g_autofree double *values = g_new (double, big);
+
+  /* A large mean and a small spread: a one-pass formula in float (or a
+   * mean with a float sum's error, uncorrected) loses every digit. */
+  for (gint64 k = 0; k < 37 * 1003; k++)
+    values[k] = (float) (10000 + g_rand_double_range (rand, -1, 1));
+  check_variances ("offset", LT_DTYPE_FLOAT32, values, 37, 1003);
+  check_variances ("offset", LT_DTYPE_FLOAT64, values, 37, 1003);
+  /* A spread of a few float steps about 10^4: the float sum's error in
+   * the mean is then a good part of the deviations. */
+  for (gint64 k = 0; k < 37 * 1003; k++)
+    values[k] = (float) (10000 + g_rand_double_range (rand, -0.004, 0.004));
+  check_variances ("float steps", LT_DTYPE_FLOAT32, values, 37, 1003);
+  /* One output of a million elements: blocks joined by Chan's formula. */
+  for (gint64 k = 0; k < big; k++)
+    values[k] = (float) (1000 + g_rand_double_range (rand, 0, 3));
+  check_variances ("million", LT_DTYPE_FLOAT32, values, 1, big);
+  /* Every row length to 70, both dims. */
+  for (gint64 length = 1; length <= 70; length++)
+    {
+      for (gint64 k = 0; k < 3 * length; k++)
+        values[k] = (float) g_rand_double_range (rand, -100, 100);
+      check_variances ("short", LT_DTYPE_FLOAT32, values, 3, length);
+      check_variances ("short", LT_DTYPE_FLOAT64, values, 3, length);
+    }
+}
+
 /* The first extreme of @count values @step apart, NaN winning, as PyTorch
  * picks it. */
 static gint64
@@ -949,6 +1035,7 @@ main (int   argc,
   g_test_add_func ("/reduce/extremes/lanes", test_extremes_lanes);
   g_test_add_func ("/reduce/all-any", test_all_any);
   g_test_add_func ("/reduce/var-std-norm", test_var_std_norm);
+  g_test_add_func ("/reduce/var-std/accuracy", test_variance_accuracy);
   g_test_add_func ("/reduce/scan", test_scans);
   g_test_add_func ("/reduce/softmax", test_softmax);
   g_test_add_func ("/reduce/equal-allclose", test_equal_allclose);

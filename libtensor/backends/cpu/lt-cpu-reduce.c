@@ -397,6 +397,137 @@ pick_row_f32 (float *restrict best,
     best[k] = pick_f32 (best[k], row[k], max);
 }
 
+/* Variance in two passes: the mean m from the sum, then the deviations
+ * d = x - m of each element, in double. The run's sum of squares is
+ * sum (d^2) - (sum d)^2 / n, whose second term takes out what the error
+ * of m would add (the corrected two-pass algorithm of Chan, Golub and
+ * LeVeque), so a float32 sum's rounding costs the variance nothing. */
+typedef struct
+{
+  double sum, squares;
+} Deviations;
+
+LT_CPU_MULTIVERSION static Deviations
+deviations_f32 (const float *v,
+                gint64       n,
+                double       mean)
+{
+  F64x4 m = { mean, mean, mean, mean }, s0 = { 0 }, s1 = { 0 }, q0 = { 0 }, q1 = { 0 };
+  Deviations result = { 0, 0 };
+  double lanes[4], squares[4];
+  gint64 k = 0;
+
+  for (; k + 8 <= n; k += 8)
+    {
+      F32x4 low, high;
+      F64x4 d0, d1;
+
+      memcpy (&low, v + k, sizeof low);
+      memcpy (&high, v + k + 4, sizeof high);
+      d0 = __builtin_convertvector (low, F64x4) - m;
+      d1 = __builtin_convertvector (high, F64x4) - m;
+      s0 += d0;
+      s1 += d1;
+      q0 += d0 * d0;
+      q1 += d1 * d1;
+    }
+  s0 += s1;
+  q0 += q1;
+  memcpy (lanes, &s0, sizeof lanes);
+  memcpy (squares, &q0, sizeof squares);
+  result.sum = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+  result.squares = (squares[0] + squares[2]) + (squares[1] + squares[3]);
+  for (; k < n; k++)
+    {
+      double d = v[k] - mean;
+
+      result.sum += d;
+      result.squares += d * d;
+    }
+  return result;
+}
+
+LT_CPU_MULTIVERSION static Deviations
+deviations_f64 (const double *v,
+                gint64        n,
+                double        mean)
+{
+  double s[4] = { 0 }, q[4] = { 0 };
+  Deviations result = { 0, 0 };
+  gint64 k = 0;
+
+  for (; k + 4 <= n; k += 4)
+    for (int j = 0; j < 4; j++)
+      {
+        double d = v[k + j] - mean;
+
+        s[j] += d;
+        q[j] += d * d;
+      }
+  result.sum = (s[0] + s[2]) + (s[1] + s[3]);
+  result.squares = (q[0] + q[2]) + (q[1] + q[3]);
+  for (; k < n; k++)
+    {
+      double d = v[k] - mean;
+
+      result.sum += d;
+      result.squares += d * d;
+    }
+  return result;
+}
+
+/* The Welford partial (count, mean, sum of squares) of a contiguous run. */
+static LtReduceAcc
+variance_run (const char *p,
+              gboolean    f32,
+              gint64      n)
+{
+  LtReduceAcc part = { 0 };
+  double mean = (f32 ? sum_contiguous_f32 ((const float *) p, n)
+                     : sum_row_f64 (p, sizeof (double), n)) / (double) n;
+  Deviations d = f32 ? deviations_f32 ((const float *) p, n, mean)
+                     : deviations_f64 ((const double *) p, n, mean);
+
+  part.n = n;
+  part.re = mean + d.sum / (double) n;
+  part.m2 = d.squares - d.sum * d.sum / (double) n;
+  return part;
+}
+
+/* The same down columns: sum[k] += row[k] - mean[k], squares[k] += its
+ * square. */
+LT_CPU_MULTIVERSION static void
+add_deviations_f32 (double *restrict       sum,
+                    double *restrict       squares,
+                    const double *restrict mean,
+                    const float           *row,
+                    gint64                 n)
+{
+  for (gint64 k = 0; k < n; k++)
+    {
+      double d = row[k] - mean[k];
+
+      sum[k] += d;
+      squares[k] += d * d;
+    }
+}
+
+LT_CPU_MULTIVERSION static void
+add_deviations_f64 (double *restrict       sum,
+                    double *restrict       squares,
+                    const double *restrict mean,
+                    const double          *row,
+                    gint64                 n)
+{
+  for (gint64 k = 0; k < n; k++)
+    {
+      double d = row[k] - mean[k];
+
+      sum[k] += d;
+      squares[k] += d * d;
+    }
+}
+
 /* Strided float32 rows, which wait on their loads anyway, accumulate in
  * double: 29 more bits than the elements. */
 static double
@@ -575,6 +706,16 @@ reduce_row (const Reduction *r,
       return;
     }
 
+  if ((params->op == LT_REDUCE_VAR || params->op == LT_REDUCE_STD)
+      && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64)
+      && stride == (gint64) r->src_size && n > 0)
+    {
+      LtReduceAcc part = variance_run (p, r->src_dtype == LT_DTYPE_FLOAT32, n);
+
+      lt_reduce_welford_combine (acc, &part);
+      return;
+    }
+
   if ((params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_AMIN
        || params->op == LT_REDUCE_MAX_INDEX || params->op == LT_REDUCE_MIN_INDEX)
       && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
@@ -701,6 +842,7 @@ reduce_outer_items (gint64   begin,
   gint64 src_step = kept->src[inner], dst_step = kept->dst[inner];
   g_autofree Acc *accs = g_new (Acc, r->chunk);
   g_autofree double *sums = g_new (double, r->chunk);
+  g_autofree double *deviations = NULL; /* variances: sums and squares */
 
   for (gint64 j = begin; j < end; j++)
     {
@@ -750,6 +892,50 @@ reduce_outer_items (gint64   begin,
             }
           for (gint64 k = 0; k < n; k++)
             accs[k].re = sums[k];
+        }
+      else if ((r->params->op == LT_REDUCE_VAR || r->params->op == LT_REDUCE_STD)
+               && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64)
+               && src_step == (gint64) r->src_size && stop > pos)
+        {
+          /* Two passes over the block's rows, as variance_run (): the
+           * means, then the deviations from them. */
+          gboolean f32 = r->src_dtype == LT_DTYPE_FLOAT32;
+          gint64 start = pos;
+          double rows = (double) (stop - pos), *deviation_sums, *squares;
+
+          if (deviations == NULL)
+            deviations = g_new (double, 2 * r->chunk);
+          deviation_sums = deviations;
+          squares = deviations + r->chunk;
+          memset (sums, 0, (gsize) n * sizeof (double));
+          memset (deviations, 0, (gsize) (2 * r->chunk) * sizeof (double));
+          for (; pos < stop; pos++)
+            {
+              if (f32)
+                add_row_f32 (sums, r->src + base + src, src_step, n);
+              else
+                add_row_f64 (sums, r->src + base + src, src_step, n);
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          for (gint64 k = 0; k < n; k++)
+            sums[k] /= rows;
+          dims_seek (reduced, start, counters, &src, &unused, &index);
+          for (pos = start; pos < stop; pos++)
+            {
+              if (f32)
+                add_deviations_f32 (deviation_sums, squares, sums,
+                                    (const float *) (r->src + base + src), n);
+              else
+                add_deviations_f64 (deviation_sums, squares, sums,
+                                    (const double *) (r->src + base + src), n);
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          for (gint64 k = 0; k < n; k++)
+            {
+              accs[k].n = stop - start;
+              accs[k].re = sums[k] + deviation_sums[k] / rows;
+              accs[k].m2 = squares[k] - deviation_sums[k] * deviation_sums[k] / rows;
+            }
         }
       else if ((r->params->op == LT_REDUCE_AMAX || r->params->op == LT_REDUCE_AMIN)
                && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
