@@ -339,8 +339,9 @@ test_float32_sum_bounds (void)
     }
 }
 
-/* Variances along rows and down columns of @rows x @cols float32s (or
- * float64s), against a long double two-pass reference: within 8 float
+/* Variances (and 2-norms) along rows and down columns of @rows x @cols
+ * float32s (or float64s), against a long double two-pass reference (and
+ * sum of squares): within 8 float
  * roundings, or 128 double ones (a mean of 10^4 and a spread of 1 costs
  * float64 a few, in x - mean). */
 static void
@@ -360,13 +361,15 @@ check_variances (const char   *what,
       {
         g_autoptr (LtTensor) var = lt_tensor_var (tensor, DIMS (dim), correction, FALSE, &error);
         g_autoptr (LtTensor) std = lt_tensor_std (tensor, DIMS (dim), correction, FALSE, &error);
+        g_autoptr (LtTensor) norm = lt_tensor_norm (tensor, 2, DIMS (dim), FALSE, &error);
         gint64 n_out = dim == 1 ? rows : cols, count = dim == 1 ? cols : rows;
-        g_autofree double *got = NULL, *got_std = NULL;
+        g_autofree double *got = NULL, *got_std = NULL, *got_norm = NULL;
         gsize n;
 
         g_assert_no_error (error);
         got = lt_tensor_to_doubles (var, &n);
         got_std = lt_tensor_to_doubles (std, &n);
+        got_norm = lt_tensor_to_doubles (norm, &n);
         for (gint64 o = 0; o < n_out; o++)
           {
             long double mean = 0, squares = 0, expected;
@@ -379,6 +382,23 @@ check_variances (const char   *what,
                 long double d = (dim == 1 ? values[o * cols + k] : values[k * cols + o]) - mean;
 
                 squares += d * d;
+              }
+            if (correction == 0)
+              {
+                /* The 2-norm, from the same elements. */
+                long double sum_squares = 0, expected_norm;
+
+                for (gint64 k = 0; k < count; k++)
+                  {
+                    long double x = dim == 1 ? values[o * cols + k] : values[k * cols + o];
+
+                    sum_squares += x * x;
+                  }
+                expected_norm = sqrtl (sum_squares);
+                if (!(fabsl (got_norm[o] - expected_norm) <= 8 * unit * expected_norm))
+                  g_error ("%s: norm over dim %d of %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
+                           ", output %" G_GINT64_FORMAT ": %.17g, expected %.17Lg", what, dim,
+                           rows, cols, o, got_norm[o], expected_norm);
               }
             expected = count - correction > 0 ? squares / (count - correction) : NAN;
             if (isnan (expected) ? !isnan (got[o]) && !isinf (got[o])

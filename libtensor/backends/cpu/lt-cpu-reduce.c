@@ -528,6 +528,25 @@ add_deviations_f64 (double *restrict       sum,
     }
 }
 
+/* squares[k] += row[k]^2, in double: the 2-norm down columns. */
+LT_CPU_MULTIVERSION static void
+add_squares_f32 (double *restrict squares,
+                 const float     *row,
+                 gint64           n)
+{
+  for (gint64 k = 0; k < n; k++)
+    squares[k] += (double) row[k] * row[k];
+}
+
+LT_CPU_MULTIVERSION static void
+add_squares_f64 (double *restrict squares,
+                 const double    *row,
+                 gint64           n)
+{
+  for (gint64 k = 0; k < n; k++)
+    squares[k] += row[k] * row[k];
+}
+
 /* Strided float32 rows, which wait on their loads anyway, accumulate in
  * double: 29 more bits than the elements. */
 static double
@@ -713,6 +732,19 @@ reduce_row (const Reduction *r,
       LtReduceAcc part = variance_run (p, r->src_dtype == LT_DTYPE_FLOAT32, n);
 
       lt_reduce_welford_combine (acc, &part);
+      return;
+    }
+
+  if (params->op == LT_REDUCE_NORM && params->p == 2
+      && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64)
+      && stride == (gint64) r->src_size)
+    {
+      /* The 2-norm's squares in double lanes: the deviations from 0. */
+      Deviations d = r->src_dtype == LT_DTYPE_FLOAT32 ? deviations_f32 ((const float *) p, n, 0)
+                                                      : deviations_f64 ((const double *) p, n, 0);
+
+      acc->re += d.squares;
+      acc->n += n;
       return;
     }
 
@@ -935,6 +967,27 @@ reduce_outer_items (gint64   begin,
               accs[k].n = stop - start;
               accs[k].re = sums[k] + deviation_sums[k] / rows;
               accs[k].m2 = squares[k] - deviation_sums[k] * deviation_sums[k] / rows;
+            }
+        }
+      else if (r->params->op == LT_REDUCE_NORM && r->params->p == 2
+               && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64)
+               && src_step == (gint64) r->src_size)
+        {
+          gint64 start = pos;
+
+          memset (sums, 0, (gsize) n * sizeof (double));
+          for (; pos < stop; pos++)
+            {
+              if (r->src_dtype == LT_DTYPE_FLOAT32)
+                add_squares_f32 (sums, (const float *) (r->src + base + src), n);
+              else
+                add_squares_f64 (sums, (const double *) (r->src + base + src), n);
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          for (gint64 k = 0; k < n; k++)
+            {
+              accs[k].re = sums[k];
+              accs[k].n = stop - start;
             }
         }
       else if ((r->params->op == LT_REDUCE_AMAX || r->params->op == LT_REDUCE_AMIN)
