@@ -253,6 +253,25 @@ def workloads():
                            bytes=matrix_bytes, rtol=1e-4, atol=1e-2,
                            target=('>= numpy', lambda r: r.vs('numpy') >= 1))
 
+    # exp in float lanes, and the softmaxes on it (issue 21). Each system
+    # allocates its result, as a user's call does.
+    def numpy_softmax(x, dim, log):
+        shifted = x - x.max(axis=dim, keepdims=True)
+        total = numpy.exp(shifted).sum(axis=dim, keepdims=True)
+        return shifted - numpy.log(total) if log else numpy.exp(shifted) / total
+
+    yield Workload('exp 4096^2 f32', lambda: a_lt.exp(), lambda: a_torch.exp(),
+                   lambda: numpy.exp(a_np), bytes=2 * matrix_bytes,
+                   target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+    for op in ('softmax', 'log_softmax'):
+        for dim in (0, 1):
+            yield Workload('%s dim %d 4096^2 f32' % (op, dim),
+                           (lambda o, d: lambda: getattr(a_lt, o)(d))(op, dim),
+                           (lambda o, d: lambda: getattr(a_torch, o)(d))(op, dim),
+                           (lambda o, d: lambda: numpy_softmax(a_np, d, o == 'log_softmax'))(op, dim),
+                           bytes=2 * matrix_bytes,
+                           target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
     for dtype in ('float32', 'float64'):
         x_np, x_torch, x_lt = inputs(1024, 1024, dtype=dtype)
         y_np, y_torch, y_lt = inputs(1024, 1024, dtype=dtype)

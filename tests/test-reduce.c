@@ -826,6 +826,124 @@ test_softmax (void)
   lt_assert_near (log_rows, 1e-6, -1000, 0, -999, 0);
 }
 
+/* Softmax and log_softmax of a rows x cols float32 matrix over each dim,
+ * against long double. A float sum of the exponentials, cascaded into
+ * double, allows some 20 roundings in softmax, and as many units of 2^-24
+ * in log_softmax's log of it. Float lanes also round d = x - max to float
+ * (as PyTorch's do), which costs exp (d) up to |d| roundings, and the sum
+ * the weighted mean of those, @spread. */
+static void
+check_softmax (const char   *what,
+               const double *values,
+               gint64        rows,
+               gint64        cols)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * cols),
+                                             I64S (rows, cols), 2);
+
+  for (int dim = 0; dim < 2; dim++)
+    {
+      g_autoptr (LtTensor) soft = lt_tensor_softmax (tensor, dim, &error);
+      g_autoptr (LtTensor) log_soft = lt_tensor_log_softmax (tensor, dim, &error);
+      gint64 n_lines = dim == 1 ? rows : cols, count = dim == 1 ? cols : rows;
+      gint64 step = dim == 1 ? 1 : cols, line_step = dim == 1 ? cols : 1;
+      g_autofree double *got = NULL, *got_log = NULL;
+      gsize n;
+
+      g_assert_no_error (error);
+      got = lt_tensor_to_doubles (soft, &n);
+      got_log = lt_tensor_to_doubles (log_soft, &n);
+      for (gint64 line = 0; line < n_lines; line++)
+        {
+          const double *x = values + line * line_step;
+          long double sum = 0, spread = 0;
+          double max = -INFINITY;
+          gboolean nan = FALSE;
+
+          for (gint64 k = 0; k < count; k++)
+            {
+              nan |= isnan (x[k * step]);
+              max = x[k * step] > max ? x[k * step] : max;
+            }
+          for (gint64 k = 0; k < count; k++)
+            {
+              sum += expl (x[k * step] - max);
+              if (x[k * step] > -INFINITY)
+                spread += expl (x[k * step] - max) * fabs (x[k * step] - max);
+            }
+          spread /= sum;
+          for (gint64 k = 0; k < count; k++)
+            {
+              gint64 at = line * line_step + k * step;
+              long double expected = expl (x[k * step] - max) / sum;
+              long double expected_log = (x[k * step] - max) - logl (sum);
+              double unit = ldexp (1, ilogb (expected) - 23);
+
+              if (nan || isinf (max))
+                {
+                  /* A NaN, or a line with nothing but -inf or with +inf,
+                   * makes every result NaN. */
+                  if (!isnan (got[at]) || !isnan (got_log[at]))
+                    g_error ("%s %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT ", dim %d, line %"
+                             G_GINT64_FORMAT ": %g and %g, expected NaN",
+                             what, rows, cols, dim, line, got[at], got_log[at]);
+                  continue;
+                }
+              if (!(fabsl (got[at] - expected)
+                    <= (20 + fabs (x[k * step] - max) + spread) * unit + 0x1p-148)
+                  || !(got_log[at] == expected_log
+                       || fabsl (got_log[at] - expected_log)
+                       <= 4 * ldexp (1, ilogb (expected_log) - 23) + (20 + spread) * 0x1p-24))
+                g_error ("%s %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT ", dim %d, element %"
+                         G_GINT64_FORMAT ": softmax %.9g (expected %.9Lg), log_softmax %.9g "
+                         "(expected %.9Lg)", what, rows, cols, dim, k, got[at], expected,
+                         got_log[at], expected_log);
+            }
+        }
+    }
+}
+
+static void
+test_softmax_accuracy (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  gint64 shapes[][2] = { { 600, 37 }, { 5, 1300 }, { 2, 4100 }, { 1, 1 }, { 40, 3 } };
+  g_autofree double *values = g_new (double, 600 * 37);
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    {
+      gint64 rows = shapes[s][0], cols = shapes[s][1];
+
+      for (gint64 k = 0; k < rows * cols; k++)
+        values[k] = (float) g_rand_double_range (rand, -20, 20);
+      check_softmax ("spread", values, rows, cols);
+    }
+  /* Every length to 70 along both dims, with lines of 16 columns and less. */
+  for (gint64 length = 1; length <= 70; length++)
+    {
+      for (gint64 k = 0; k < 19 * length; k++)
+        values[k] = (float) g_rand_double_range (rand, -90, 90);
+      check_softmax ("short", values, 19, length);
+      check_softmax ("short", values, length, 19);
+    }
+  /* NaN in a row and a column, a row of -inf, -inf in a row, +inf in a
+   * row, results that are subnormal or zero. */
+  for (gint64 k = 0; k < 24 * 40; k++)
+    values[k] = (float) g_rand_double_range (rand, -5, 5);
+  values[1 * 40 + 7] = NAN;
+  values[20 * 40 + 33] = NAN;
+  for (gint64 k = 0; k < 40; k++)
+    values[2 * 40 + k] = -INFINITY;
+  for (gint64 k = 0; k < 40; k += 3)
+    values[3 * 40 + k] = -INFINITY;
+  values[4 * 40 + 30] = INFINITY;
+  values[5 * 40 + 9] = 100;
+  values[6 * 40 + 11] = 95;
+  values[6 * 40 + 12] = -9;
+  check_softmax ("special", values, 24, 40);
+}
+
 static void
 test_equal_allclose (void)
 {
@@ -1056,6 +1174,7 @@ main (int   argc,
   g_test_add_func ("/reduce/all-any", test_all_any);
   g_test_add_func ("/reduce/var-std-norm", test_var_std_norm);
   g_test_add_func ("/reduce/var-std/accuracy", test_variance_accuracy);
+  g_test_add_func ("/reduce/softmax/accuracy", test_softmax_accuracy);
   g_test_add_func ("/reduce/scan", test_scans);
   g_test_add_func ("/reduce/softmax", test_softmax);
   g_test_add_func ("/reduce/equal-allclose", test_equal_allclose);

@@ -78,6 +78,28 @@ void lt_cpu_linspace (gpointer data,
                       double   start,
                       double   end);
 
+/* dst[k] = exp (src[k]) for @n contiguous float32s, within 1 ulp
+ * (lt-cpu-exp.c); @dst may be @src. */
+void lt_cpu_exp_f32 (float       *dst,
+                     const float *src,
+                     gint64       n);
+
+/* Softmax (or log_softmax) of @n contiguous float32s. */
+void lt_cpu_softmax_row_f32 (float       *dst,
+                             const float *src,
+                             gint64       n,
+                             gboolean     log_softmax);
+
+/* Softmax (or log_softmax) down @width <= 16 neighbouring columns of
+ * @length rows, @dst_row and @src_row elements apart. */
+void lt_cpu_softmax_columns_f32 (float       *dst,
+                                 gint64       dst_row,
+                                 const float *src,
+                                 gint64       src_row,
+                                 gint64       length,
+                                 gint64       width,
+                                 gboolean     log_softmax);
+
 /* The math kernel tables, each defined in its family's file. */
 extern const LtPointwiseKernels lt_cpu_pointwise_kernels;
 extern const LtReduceKernels lt_cpu_reduce_kernels;

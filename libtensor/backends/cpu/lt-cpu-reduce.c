@@ -32,6 +32,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lt-cpu-lanes.h"
 #include "lt-cpu-loop.h"
 #include "lt-cpu-private.h"
 #include "lt-threads-private.h"
@@ -228,17 +229,12 @@ sum_row_f64 (const char *p,
  * so results do not depend on the CPU. */
 #define F32_LEAF 512
 
-/* Eight float lanes (one AVX register, two SSE ones in the baseline clone),
- * loaded from any float's address; four double lanes. */
-typedef float F32x8 __attribute__ ((vector_size (8 * sizeof (float)), aligned (4), may_alias));
-typedef float F32x4 __attribute__ ((vector_size (4 * sizeof (float))));
-typedef double F64x4 __attribute__ ((vector_size (4 * sizeof (double))));
 
 LT_CPU_MULTIVERSION static double
 sum_contiguous_f32 (const float *v,
                     gint64       n)
 {
-  F64x4 d0 = { 0 }, d1 = { 0 };
+  LtF64x4 d0 = { 0 }, d1 = { 0 };
   float tail[32];
   gint64 k = 0;
   double lanes[4];
@@ -246,15 +242,15 @@ sum_contiguous_f32 (const float *v,
   while (k < n)
     {
       gint64 end = MIN (n, k + F32_LEAF);
-      F32x8 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
-      F32x4 low, high;
+      LtF32x8 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
+      LtF32x4 low, high;
 
       for (; k + 32 <= end; k += 32)
         {
-          s0 += *(const F32x8 *) (v + k);
-          s1 += *(const F32x8 *) (v + k + 8);
-          s2 += *(const F32x8 *) (v + k + 16);
-          s3 += *(const F32x8 *) (v + k + 24);
+          s0 += *(const LtF32x8 *) (v + k);
+          s1 += *(const LtF32x8 *) (v + k + 8);
+          s2 += *(const LtF32x8 *) (v + k + 16);
+          s3 += *(const LtF32x8 *) (v + k + 24);
         }
       if (k < end)
         {
@@ -262,17 +258,17 @@ sum_contiguous_f32 (const float *v,
            * so adding +0 leaves every one as it is. */
           memset (tail, 0, sizeof tail);
           memcpy (tail, v + k, (gsize) (end - k) * sizeof (float));
-          s0 += *(const F32x8 *) tail;
-          s1 += *(const F32x8 *) (tail + 8);
-          s2 += *(const F32x8 *) (tail + 16);
-          s3 += *(const F32x8 *) (tail + 24);
+          s0 += *(const LtF32x8 *) tail;
+          s1 += *(const LtF32x8 *) (tail + 8);
+          s2 += *(const LtF32x8 *) (tail + 16);
+          s3 += *(const LtF32x8 *) (tail + 24);
           k = end;
         }
       s0 = (s0 + s1) + (s2 + s3);
       memcpy (&low, &s0, sizeof low);
       memcpy (&high, (const char *) &s0 + sizeof low, sizeof high);
-      d0 += __builtin_convertvector (low, F64x4);
-      d1 += __builtin_convertvector (high, F64x4);
+      d0 += __builtin_convertvector (low, LtF64x4);
+      d1 += __builtin_convertvector (high, LtF64x4);
     }
   d0 += d1;
   memcpy (lanes, &d0, sizeof lanes);
@@ -282,17 +278,16 @@ sum_contiguous_f32 (const float *v,
 /* Largest and smallest float32s in lanes: a lane takes @x where it beats
  * the lane's best, or is NaN; nothing beats a NaN, so NaN sticks, as in
  * PyTorch. A tie keeps the earlier element. */
-typedef gint32 I32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
 
 /* A macro: a function returning an AVX vector would change its ABI by the
  * clone it is inlined into. */
 #define PICK_F32X8(best, x, max)                                                \
   G_STMT_START                                                                  \
   {                                                                             \
-    F32x8 x_ = (x);                                                             \
-    I32x8 take_ = ((max) ? x_ > (best) : x_ < (best)) | (x_ != x_);              \
+    LtF32x8 x_ = (x);                                                             \
+    LtI32x8 take_ = ((max) ? x_ > (best) : x_ < (best)) | (x_ != x_);              \
                                                                                 \
-    (best) = (F32x8) (((I32x8) x_ & take_) | ((I32x8) (best) & ~take_));        \
+    (best) = (LtF32x8) (((LtI32x8) x_ & take_) | ((LtI32x8) (best) & ~take_));        \
   }                                                                             \
   G_STMT_END
 
@@ -309,10 +304,10 @@ pick_f32 (float    best,
 #define PICK_NUMBERS_F32X8(best, x, max, nans)                                  \
   G_STMT_START                                                                  \
   {                                                                             \
-    F32x8 x_ = (x);                                                             \
-    I32x8 take_ = (max) ? x_ > (best) : x_ < (best);                            \
+    LtF32x8 x_ = (x);                                                             \
+    LtI32x8 take_ = (max) ? x_ > (best) : x_ < (best);                            \
                                                                                 \
-    (best) = (F32x8) (((I32x8) x_ & take_) | ((I32x8) (best) & ~take_));        \
+    (best) = (LtF32x8) (((LtI32x8) x_ & take_) | ((LtI32x8) (best) & ~take_));        \
     (nans) |= x_ != x_;                                                         \
   }                                                                             \
   G_STMT_END
@@ -326,23 +321,23 @@ extreme_contiguous_f32 (const float *v,
                         gint64       n,
                         gboolean     max)
 {
-  F32x8 b0 = *(const F32x8 *) v, b1 = b0, b2 = b0, b3 = b0;
-  I32x8 nans = b0 != b0;
+  LtF32x8 b0 = *(const LtF32x8 *) v, b1 = b0, b2 = b0, b3 = b0;
+  LtI32x8 nans = b0 != b0;
   gint64 k = 8;
   float lanes[8], best;
   guint64 words[4];
 
   for (; k + 32 <= n; k += 32)
     {
-      PICK_NUMBERS_F32X8 (b0, *(const F32x8 *) (v + k), max, nans);
-      PICK_NUMBERS_F32X8 (b1, *(const F32x8 *) (v + k + 8), max, nans);
-      PICK_NUMBERS_F32X8 (b2, *(const F32x8 *) (v + k + 16), max, nans);
-      PICK_NUMBERS_F32X8 (b3, *(const F32x8 *) (v + k + 24), max, nans);
+      PICK_NUMBERS_F32X8 (b0, *(const LtF32x8 *) (v + k), max, nans);
+      PICK_NUMBERS_F32X8 (b1, *(const LtF32x8 *) (v + k + 8), max, nans);
+      PICK_NUMBERS_F32X8 (b2, *(const LtF32x8 *) (v + k + 16), max, nans);
+      PICK_NUMBERS_F32X8 (b3, *(const LtF32x8 *) (v + k + 24), max, nans);
     }
   for (; k + 8 <= n; k += 8)
-    PICK_NUMBERS_F32X8 (b0, *(const F32x8 *) (v + k), max, nans);
+    PICK_NUMBERS_F32X8 (b0, *(const LtF32x8 *) (v + k), max, nans);
   if (k < n)
-    PICK_NUMBERS_F32X8 (b0, *(const F32x8 *) (v + n - 8), max, nans);
+    PICK_NUMBERS_F32X8 (b0, *(const LtF32x8 *) (v + n - 8), max, nans);
   memcpy (words, &nans, sizeof words);
   if ((words[0] | words[1] | words[2] | words[3]) != 0)
     return NAN;
@@ -368,8 +363,8 @@ find_contiguous_f32 (const float *v,
 
   for (; k + 8 <= n; k += 8)
     {
-      F32x8 values = *(const F32x8 *) (v + k);
-      I32x8 hit = nan ? values != values : values == x;
+      LtF32x8 values = *(const LtF32x8 *) (v + k);
+      LtI32x8 hit = nan ? values != values : values == x;
       guint64 words[4];
 
       memcpy (words, &hit, sizeof words);
@@ -392,7 +387,7 @@ pick_row_f32 (float *restrict best,
   gint64 k = 0;
 
   for (; k + 8 <= n; k += 8)
-    PICK_F32X8 (*(F32x8 *) (best + k), *(const F32x8 *) (row + k), max);
+    PICK_F32X8 (*(LtF32x8 *) (best + k), *(const LtF32x8 *) (row + k), max);
   for (; k < n; k++)
     best[k] = pick_f32 (best[k], row[k], max);
 }
@@ -412,20 +407,20 @@ deviations_f32 (const float *v,
                 gint64       n,
                 double       mean)
 {
-  F64x4 m = { mean, mean, mean, mean }, s0 = { 0 }, s1 = { 0 }, q0 = { 0 }, q1 = { 0 };
+  LtF64x4 m = { mean, mean, mean, mean }, s0 = { 0 }, s1 = { 0 }, q0 = { 0 }, q1 = { 0 };
   Deviations result = { 0, 0 };
   double lanes[4], squares[4];
   gint64 k = 0;
 
   for (; k + 8 <= n; k += 8)
     {
-      F32x4 low, high;
-      F64x4 d0, d1;
+      LtF32x4 low, high;
+      LtF64x4 d0, d1;
 
       memcpy (&low, v + k, sizeof low);
       memcpy (&high, v + k + 4, sizeof high);
-      d0 = __builtin_convertvector (low, F64x4) - m;
-      d1 = __builtin_convertvector (high, F64x4) - m;
+      d0 = __builtin_convertvector (low, LtF64x4) - m;
+      d1 = __builtin_convertvector (high, LtF64x4) - m;
       s0 += d0;
       s1 += d1;
       q0 += d0 * d0;
@@ -1392,6 +1387,15 @@ softmax_items (gint64   begin,
       char *out = ptrs[0];
       double max = -INFINITY, sum = 0;
 
+      if (in_dtype == LT_DTYPE_FLOAT32 && out_dtype == LT_DTYPE_FLOAT32
+          && s->src_step == sizeof (float) && s->dst_step == sizeof (float))
+        {
+          lt_cpu_softmax_row_f32 ((float *) out, (const float *) in, s->length,
+                                  s->softmax_op == LT_LOG_SOFTMAX);
+          lt_cpu_next_row (o, n_outer, counters, ptrs);
+          continue;
+        }
+
       /* A NaN anywhere makes the max, and so every result, NaN. */
       for (gint64 t = 0; t < s->length; t++)
         {
@@ -1443,6 +1447,50 @@ softmax_items (gint64   begin,
     }
 }
 
+/* Float32 lines down columns whose neighbours along the others' innermost
+ * dim are contiguous, in blocks of 16 neighbours. */
+#define SOFTMAX_COLUMNS 16
+
+static gboolean
+softmax_by_columns (const Lines *s)
+{
+  guint inner = s->others.ndim - 1;
+
+  return s->src->dtype == LT_DTYPE_FLOAT32 && s->dst->dtype == LT_DTYPE_FLOAT32
+         && s->others.strides[0][inner] == sizeof (float)
+         && s->others.strides[1][inner] == sizeof (float)
+         && s->others.sizes[inner] >= 8
+         && s->src_step % sizeof (float) == 0 && s->dst_step % sizeof (float) == 0;
+}
+
+static void
+softmax_column_items (gint64   begin,
+                      gint64   end,
+                      gpointer data)
+{
+  const Lines *s = data;
+  const LtLoopShape *o = &s->others;
+  guint inner = o->ndim - 1;
+  gint64 n_inner = o->sizes[inner];
+  gint64 blocks = (n_inner + SOFTMAX_COLUMNS - 1) / SOFTMAX_COLUMNS;
+
+  for (gint64 j = begin; j < end; j++)
+    {
+      gint64 first = (j % blocks) * SOFTMAX_COLUMNS;
+      gint64 counters[LT_MAX_DIMS];
+      char *bases[2] = { s->dst->data, s->src->data };
+      char *ptrs[2];
+
+      lt_cpu_seek_row (o, inner, j / blocks, bases, counters, ptrs);
+      lt_cpu_softmax_columns_f32 ((float *) ptrs[0] + first,
+                                  s->dst_step / (gint64) sizeof (float),
+                                  (const float *) ptrs[1] + first,
+                                  s->src_step / (gint64) sizeof (float), s->length,
+                                  MIN (SOFTMAX_COLUMNS, n_inner - first),
+                                  s->softmax_op == LT_LOG_SOFTMAX);
+    }
+}
+
 static void
 softmax (LtSoftmaxOp      op,
                 guint            ndim,
@@ -1457,6 +1505,15 @@ softmax (LtSoftmaxOp      op,
     if (sizes[d] == 0)
       return;
   lines_init (&s, ndim, sizes, dim, dst, src);
+  if (softmax_by_columns (&s))
+    {
+      gint64 n_inner = s.others.sizes[s.others.ndim - 1];
+      gint64 items = s.n_lines / n_inner * ((n_inner + SOFTMAX_COLUMNS - 1) / SOFTMAX_COLUMNS);
+
+      lt_parallel_for (items, MAX (1, GRAIN / (s.length * SOFTMAX_COLUMNS)),
+                       softmax_column_items, &s);
+      return;
+    }
   lt_parallel_for (s.n_lines, MAX (1, GRAIN / s.length), softmax_items, &s);
 }
 

@@ -1,0 +1,309 @@
+/* lt-cpu-exp.c: float32 exp in lanes, and the softmax lines built on it
+ *
+ * exp () of contiguous float32 rows (the unary op) and softmax and
+ * log_softmax of float32 lines, either along a contiguous row or down
+ * columns whose neighbours are contiguous, eight lanes at a time through
+ * LT_CPU_EXP_F32X8 (lt-cpu-lanes.h). The sums of the exponentials are kept
+ * in double: in float leaves of 512 elements cascaded into double along a
+ * row, in double lanes down columns, so a line's sum is good to a few
+ * float roundings whatever its length.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lt-cpu-lanes.h"
+#include "lt-cpu-private.h"
+
+/* Row elements summed in float lanes before their sum goes into double. */
+#define LEAF 512
+
+/* Columns a call of lt_cpu_softmax_columns_f32 () takes: a 64-byte line. */
+#define COLUMNS 16
+
+/* (The multiversioned functions are static: a clone's resolver would
+ * otherwise be exported from the library.) */
+LT_CPU_MULTIVERSION static void
+exp_row_f32 (float       *dst,
+             const float *src,
+             gint64       n)
+{
+  gint64 k = 0;
+
+  for (; k + 8 <= n; k += 8)
+    {
+      LtF32x8 y;
+
+      LT_CPU_EXP_F32X8 (y, *(const LtF32x8 *) (src + k));
+      *(LtF32x8 *) (dst + k) = y;
+    }
+  if (k < n)
+    {
+      float buf[8] = { 0 };
+      LtF32x8 y;
+
+      memcpy (buf, src + k, (gsize) (n - k) * sizeof (float));
+      LT_CPU_EXP_F32X8 (y, *(const LtF32x8 *) buf);
+      memcpy (dst + k, &y, (gsize) (n - k) * sizeof (float));
+    }
+}
+
+void
+lt_cpu_exp_f32 (float       *dst,
+                const float *src,
+                gint64       n)
+{
+  exp_row_f32 (dst, src, n);
+}
+
+/* The largest of @n floats, ignoring NaNs (a NaN reaches every result
+ * through its own exponential anyway); -inf if there is none. */
+LT_CPU_MULTIVERSION static float
+row_max_f32 (const float *v,
+             gint64       n)
+{
+  LtF32x8 m0 = LT_F32X8_SPLAT (-INFINITY), m1 = m0;
+  float lanes[8], max = -INFINITY;
+  gint64 k = 0;
+
+  for (; k + 16 <= n; k += 16)
+    {
+      LtF32x8 x0 = *(const LtF32x8 *) (v + k), x1 = *(const LtF32x8 *) (v + k + 8);
+
+      m0 = LT_F32X8_SELECT (x0 > m0, x0, m0);
+      m1 = LT_F32X8_SELECT (x1 > m1, x1, m1);
+    }
+  m0 = LT_F32X8_SELECT (m1 > m0, m1, m0);
+  memcpy (lanes, &m0, sizeof lanes);
+  for (guint l = 0; l < 8; l++)
+    max = lanes[l] > max ? lanes[l] : max;
+  for (; k < n; k++)
+    max = v[k] > max ? v[k] : max;
+  return max;
+}
+
+/* exp (v[k] - max) for the @n floats of @v, into @out unless it is NULL;
+ * returns their sum. A leaf's exponentials go into four vectors of lanes,
+ * so each lane adds at most LEAF / 32 of them: the sum's error stays within
+ * about 20 float roundings, as the sums' (lt-cpu-reduce.c). */
+#define EXP_INTO(sum, out, k, x)                                                 \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF32x8 y_;                                                                  \
+                                                                                 \
+    LT_CPU_EXP_F32X8 (y_, (x) - max);                                            \
+    if ((out) != NULL)                                                           \
+      *(LtF32x8 *) ((out) + (k)) = y_;                                           \
+    (sum) += y_;                                                                 \
+  }                                                                              \
+  G_STMT_END
+
+LT_CPU_MULTIVERSION static double
+row_exp_sum_f32 (float       *out,
+                 const float *v,
+                 gint64       n,
+                 float        max)
+{
+  LtF64x4 total = { 0 };
+  double lanes[4];
+  gint64 k = 0;
+
+  while (k < n)
+    {
+      gint64 end = MIN (n, k + LEAF);
+      LtF32x8 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
+      LtF32x4 low, high;
+
+      for (; k + 32 <= end; k += 32)
+        {
+          EXP_INTO (s0, out, k, *(const LtF32x8 *) (v + k));
+          EXP_INTO (s1, out, k + 8, *(const LtF32x8 *) (v + k + 8));
+          EXP_INTO (s2, out, k + 16, *(const LtF32x8 *) (v + k + 16));
+          EXP_INTO (s3, out, k + 24, *(const LtF32x8 *) (v + k + 24));
+        }
+      for (; k + 8 <= end; k += 8)
+        EXP_INTO (s0, out, k, *(const LtF32x8 *) (v + k));
+      if (k < end)
+        {
+          /* The tail, padded with -inf: exp (-inf - max) is 0, or NaN
+           * where max is -inf and every real lane is NaN too. */
+          float buf[8];
+          LtF32x8 y;
+
+          for (gint64 l = 0; l < 8; l++)
+            buf[l] = k + l < end ? v[k + l] : -INFINITY;
+          LT_CPU_EXP_F32X8 (y, *(const LtF32x8 *) buf - max);
+          if (out != NULL)
+            memcpy (out + k, &y, (gsize) (end - k) * sizeof (float));
+          s1 += y;
+          k = end;
+        }
+      s0 = (s0 + s1) + (s2 + s3);
+      memcpy (&low, &s0, sizeof low);
+      memcpy (&high, (const char *) &s0 + sizeof low, sizeof high);
+      total += __builtin_convertvector (low, LtF64x4) + __builtin_convertvector (high, LtF64x4);
+    }
+  memcpy (lanes, &total, sizeof lanes);
+  return (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+}
+
+/* dst = (float) (src - shift), in double. */
+LT_CPU_MULTIVERSION static void
+shift_row_f32 (float       *dst,
+               const float *src,
+               gint64       n,
+               double       shift)
+{
+  for (gint64 k = 0; k < n; k++)
+    dst[k] = (float) ((double) src[k] - shift);
+}
+
+LT_CPU_MULTIVERSION static void
+scale_row_f32 (float  *dst,
+               gint64  n,
+               float   scale)
+{
+  for (gint64 k = 0; k < n; k++)
+    dst[k] *= scale;
+}
+
+void
+lt_cpu_softmax_row_f32 (float       *dst,
+                        const float *src,
+                        gint64       n,
+                        gboolean     log_softmax)
+{
+  float max = row_max_f32 (src, n);
+  double sum = row_exp_sum_f32 (log_softmax ? NULL : dst, src, n, max);
+
+  if (log_softmax)
+    {
+      shift_row_f32 (dst, src, n, (double) max + log (sum));
+    }
+  else
+    {
+      scale_row_f32 (dst, n, (float) (1 / sum));
+    }
+}
+
+/* Up to COLUMNS floats of a row into @x, the rest -inf. */
+static inline void
+load_columns (LtF32x8     x[2],
+              const float *row,
+              gint64       width)
+{
+  if (width == COLUMNS)
+    {
+      x[0] = *(const LtF32x8 *) row;
+      x[1] = *(const LtF32x8 *) (row + 8);
+    }
+  else
+    {
+      float buf[COLUMNS];
+
+      for (gint64 c = 0; c < COLUMNS; c++)
+        buf[c] = c < width ? row[c] : -INFINITY;
+      memcpy (x, buf, sizeof buf);
+    }
+}
+
+static inline void
+store_columns (float         *row,
+               const LtF32x8  y[2],
+               gint64         width)
+{
+  if (width == COLUMNS)
+    {
+      *(LtF32x8 *) row = y[0];
+      *(LtF32x8 *) (row + 8) = y[1];
+    }
+  else
+    {
+      memcpy (row, y, (gsize) width * sizeof (float));
+    }
+}
+
+LT_CPU_MULTIVERSION static void
+softmax_columns_f32 (float       *dst,
+                     gint64       dst_row,
+                     const float *src,
+                     gint64       src_row,
+                     gint64       length,
+                     gint64       width,
+                     gboolean     log_softmax)
+{
+  LtF32x8 max[2] = { LT_F32X8_SPLAT (-INFINITY), LT_F32X8_SPLAT (-INFINITY) };
+  LtF64x4 sums[4] = { { 0 } };
+  double sum[COLUMNS];
+  float max_lanes[COLUMNS];
+
+  g_assert (width > 0 && width <= COLUMNS);
+
+  for (gint64 t = 0; t < length; t++)
+    {
+      LtF32x8 x[2];
+
+      load_columns (x, src + t * src_row, width);
+      for (guint h = 0; h < 2; h++)
+        max[h] = LT_F32X8_SELECT (x[h] > max[h], x[h], max[h]);
+    }
+  for (gint64 t = 0; t < length; t++)
+    {
+      LtF32x8 x[2], y[2];
+
+      load_columns (x, src + t * src_row, width);
+      for (guint h = 0; h < 2; h++)
+        {
+          LtF32x4 low, high;
+
+          LT_CPU_EXP_F32X8 (y[h], x[h] - max[h]);
+          memcpy (&low, &y[h], sizeof low);
+          memcpy (&high, (const char *) &y[h] + sizeof low, sizeof high);
+          sums[2 * h] += __builtin_convertvector (low, LtF64x4);
+          sums[2 * h + 1] += __builtin_convertvector (high, LtF64x4);
+        }
+      if (!log_softmax)
+        store_columns (dst + t * dst_row, y, width);
+    }
+  memcpy (sum, sums, sizeof sum);
+  memcpy (max_lanes, max, sizeof max_lanes);
+
+  if (log_softmax)
+    {
+      double shift[COLUMNS];
+
+      for (gint64 c = 0; c < width; c++)
+        shift[c] = (double) max_lanes[c] + log (sum[c]);
+      for (gint64 t = 0; t < length; t++)
+        for (gint64 c = 0; c < width; c++)
+          dst[t * dst_row + c] = (float) ((double) src[t * src_row + c] - shift[c]);
+    }
+  else
+    {
+      float scale[COLUMNS];
+
+      for (gint64 c = 0; c < COLUMNS; c++)
+        scale[c] = (float) (1 / sum[c]);
+      for (gint64 t = 0; t < length; t++)
+        for (gint64 c = 0; c < width; c++)
+          dst[t * dst_row + c] *= scale[c];
+    }
+}
+
+void
+lt_cpu_softmax_columns_f32 (float       *dst,
+                            gint64       dst_row,
+                            const float *src,
+                            gint64       src_row,
+                            gint64       length,
+                            gint64       width,
+                            gboolean     log_softmax)
+{
+  softmax_columns_f32 (dst, dst_row, src, src_row, length, width, log_softmax);
+}

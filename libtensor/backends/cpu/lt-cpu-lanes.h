@@ -1,0 +1,75 @@
+/* lt-cpu-lanes.h: the vector lanes the CPU kernels compute in, and exp on them
+ *
+ * GCC's generic vectors: eight float lanes are one AVX register in the
+ * "avx2" clone of an LT_CPU_MULTIVERSION function and two SSE registers in
+ * the baseline one, with the same operations lane by lane in both, so
+ * results do not depend on the CPU.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Eight float lanes, loaded from any float's address; four of them; four
+ * double lanes; eight int32 lanes (comparison masks, exponent fields). */
+typedef float LtF32x8 __attribute__ ((vector_size (8 * sizeof (float)), aligned (4), may_alias));
+typedef float LtF32x4 __attribute__ ((vector_size (4 * sizeof (float))));
+typedef double LtF64x4 __attribute__ ((vector_size (4 * sizeof (double))));
+typedef gint32 LtI32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
+
+/* Every lane @value. */
+#define LT_F32X8_SPLAT(value) ((LtF32x8) { 0 } + (float) (value))
+
+/* Lanes of @yes where @mask is set, of @no elsewhere (C has no vector ?:). */
+#define LT_F32X8_SELECT(mask, yes, no)                                           \
+  ((LtF32x8) (((LtI32x8) (yes) & (mask)) | ((LtI32x8) (no) & ~(mask))))
+
+/* @result = exp (@x) in each lane, within 1 ulp of the correctly rounded
+ * result for every float (0.99 at worst, over all 2^32 of them;
+ * tests/test-cpu-exp.c checks a spread of every exponent), NaN for NaN,
+ * 0 and the subnormals below, infinity above 88.72.
+ *
+ * exp (x) = 2^n · exp (r): n is the integer nearest x · log2 (e), found by
+ * adding 1.5 · 2^23, which leaves n in the low bits of the sum; r = x - n ·
+ * ln 2 is reduced in two parts (Cody and Waite) whose high part has few
+ * enough bits that n · C1 and x - n · C1 are exact, so r only carries the
+ * low part's rounding. exp (r), |r| < 0.35, is 1 + r + r² · P (r) with the
+ * degree-5 minimax P of Moshier's Cephes expf. 2^n goes in as two factors
+ * built in the exponent field, so a result below 2^-126 rounds once into
+ * the subnormals and n = 128 reaches infinity only where exp does. Inputs
+ * are clamped to [-104, 89] first (below, exp rounds to 0; above, to
+ * infinity), which keeps n in [-150, 128]; NaN passes the clamp as NaN.
+ *
+ * A macro, not a function: a function returning eight lanes would change
+ * its ABI with the clone it is inlined into. */
+#define LT_CPU_EXP_F32X8(result, x)                                              \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    const LtF32x8 shifter_ = LT_F32X8_SPLAT (0x1.8p23f);                         \
+    LtF32x8 x_ = (x), t_, n_, r_, p_;                                            \
+    LtI32x8 k_, half_;                                                           \
+                                                                                 \
+    x_ = LT_F32X8_SELECT (x_ < -104.0f, LT_F32X8_SPLAT (-104), x_);              \
+    x_ = LT_F32X8_SELECT (x_ > 89.0f, LT_F32X8_SPLAT (89), x_);                  \
+    t_ = x_ * 1.44269504088896341f + shifter_;                                   \
+    k_ = (LtI32x8) t_ - (LtI32x8) shifter_;                                      \
+    n_ = t_ - shifter_;                                                          \
+    r_ = (x_ - n_ * 0.693359375f) - n_ * -2.12194440e-4f;                        \
+    p_ = 1.9875691500e-4f * r_ + 1.3981999507e-3f;                               \
+    p_ = p_ * r_ + 8.3334519073e-3f;                                             \
+    p_ = p_ * r_ + 4.1665795894e-2f;                                             \
+    p_ = p_ * r_ + 1.6666665459e-1f;                                             \
+    p_ = p_ * r_ + 5.0000001201e-1f;                                             \
+    p_ = (p_ * (r_ * r_) + r_) + 1.0f;                                           \
+    half_ = k_ >> 1;                                                             \
+    k_ -= half_;                                                                 \
+    (result) = p_ * (LtF32x8) ((half_ + 127) << 23)                              \
+               * (LtF32x8) ((k_ + 127) << 23);                                   \
+  }                                                                              \
+  G_STMT_END
+
+G_END_DECLS
