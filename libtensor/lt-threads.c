@@ -20,27 +20,150 @@
 #include "lt-threads-private.h"
 #include "lt-tsan-private.h"
 
-static GThreadPool *pool;
 static guint num_threads;  /* 0 until first used */
 static GMutex threads_lock;
 
 /* Set on the threads running a piece, so nested calls stay on them. */
 static GPrivate in_piece;
 
+/* How long a worker, or a caller waiting for its workers, spins before it
+ * sleeps: long enough to span the Python between two kernel calls, so a
+ * call finds its workers awake instead of paying a wake-up (tens of
+ * microseconds on a VM, more than a small kernel takes). OpenMP's workers,
+ * PyTorch's, spin the same way. */
+#define SPIN_US 200
+
+/* One job at a time is posted to the workers. Its pieces are claimed
+ * through one word, @claims: the job's generation (32 bits), its piece
+ * count (16) and the next piece to claim (16), so a worker that claims a
+ * piece knows it is the posted job's. Whoever claims a piece runs it: the
+ * caller claims too, and does every piece itself when the workers are
+ * asleep, so nothing waits for a wake-up. Results do not depend on who
+ * runs a piece: the pieces are cut from the sizes and thread count alone. */
 typedef struct
 {
   LtParallelFunc func;
   gpointer data;
-  GMutex lock;
-  GCond done;
-  guint pending;
+  gint64 n;
 } Job;
 
-typedef struct
+static struct
 {
-  Job *job;
-  gint64 begin, end;
-} Piece;
+  GMutex posting;     /* held by the caller whose job is posted */
+  Job job;            /* written by that caller before it posts */
+  guint64 claims;     /* atomic */
+  gint done;          /* atomic: the posted job's pieces run */
+  GMutex lock;        /* the sleeping below */
+  GCond wake;         /* workers: a new generation is posted */
+  GCond finished;     /* the caller: every piece has run */
+  gint sleepers;      /* atomic: workers asleep on @wake */
+  gint caller_asleep; /* atomic: the caller asleep on @finished */
+  guint n_workers;    /* under threads_lock */
+} team;
+
+#define GENERATION(claims) ((guint32) ((claims) >> 32))
+#define N_PIECES(claims) ((guint) (((claims) >> 16) & 0xffff))
+#define NEXT_PIECE(claims) ((guint) ((claims) & 0xffff))
+
+static inline void
+cpu_relax (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
+/* TRUE while fewer than SPIN_US have passed since the first call with
+ * *@deadline 0; reads the clock one call in 64. */
+static gboolean
+keep_spinning (gint64 *deadline,
+               guint  *spins)
+{
+  if (++*spins % 64 != 0)
+    return TRUE;
+  if (*deadline == 0)
+    *deadline = g_get_monotonic_time () + SPIN_US;
+  return g_get_monotonic_time () < *deadline;
+}
+
+/* Claims and runs pieces of generation @generation until none is left. */
+static void
+run_pieces (guint32 generation)
+{
+  guint64 claims = __atomic_load_n (&team.claims, __ATOMIC_ACQUIRE);
+
+  while (GENERATION (claims) == generation && NEXT_PIECE (claims) < N_PIECES (claims))
+    {
+      guint piece = NEXT_PIECE (claims), n_pieces = N_PIECES (claims);
+      gint64 n;
+
+      if (!__atomic_compare_exchange_n (&team.claims, &claims, claims + 1, FALSE,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        continue;
+      /* The job stays as it is until this piece is counted done. */
+      lt_tsan_acquire (&team.job);
+      n = team.job.n;
+      team.job.func (n * piece / n_pieces, n * (piece + 1) / n_pieces, team.job.data);
+      if (__atomic_add_fetch (&team.done, 1, __ATOMIC_SEQ_CST) == (gint) n_pieces
+          && __atomic_load_n (&team.caller_asleep, __ATOMIC_SEQ_CST))
+        {
+          lt_mutex_lock (&team.lock);
+          g_cond_signal (&team.finished);
+          lt_mutex_unlock (&team.lock);
+        }
+      claims = __atomic_load_n (&team.claims, __ATOMIC_ACQUIRE);
+    }
+}
+
+static gpointer
+worker_main (gpointer unused)
+{
+  guint32 seen = GENERATION (__atomic_load_n (&team.claims, __ATOMIC_ACQUIRE));
+
+  g_private_set (&in_piece, GINT_TO_POINTER (1));
+  for (;;)
+    {
+      gint64 deadline = 0;
+      guint spins = 0;
+
+      while (GENERATION (__atomic_load_n (&team.claims, __ATOMIC_ACQUIRE)) == seen
+             && keep_spinning (&deadline, &spins))
+        cpu_relax ();
+
+      lt_mutex_lock (&team.lock);
+      __atomic_add_fetch (&team.sleepers, 1, __ATOMIC_SEQ_CST);
+      while (GENERATION (__atomic_load_n (&team.claims, __ATOMIC_SEQ_CST)) == seen)
+        lt_cond_wait (&team.wake, &team.lock);
+      __atomic_sub_fetch (&team.sleepers, 1, __ATOMIC_SEQ_CST);
+      lt_mutex_unlock (&team.lock);
+
+      seen = GENERATION (__atomic_load_n (&team.claims, __ATOMIC_ACQUIRE));
+      run_pieces (seen);
+    }
+  return NULL;
+}
+
+/* Starts workers until there are @wanted; where the system refuses a
+ * thread, the callers run the pieces that thread would have. */
+static void
+start_workers (guint wanted)
+{
+  lt_mutex_lock (&threads_lock);
+  while (team.n_workers < wanted)
+    {
+      g_autoptr (GError) error = NULL;
+      GThread *thread = g_thread_try_new ("lt-worker", worker_main, NULL, &error);
+
+      if (thread == NULL)
+        {
+          g_debug ("Could not start a worker thread: %s", error->message);
+          break;
+        }
+      g_thread_unref (thread);
+      team.n_workers++;
+    }
+  lt_mutex_unlock (&threads_lock);
+}
 
 static guint
 default_num_threads (void)
@@ -53,51 +176,6 @@ default_num_threads (void)
   return (guint) MAX (g_get_num_processors (), 1);
 }
 
-static void
-run_piece (gpointer data,
-           gpointer user_data)
-{
-  Piece *piece = data;
-  Job *job;
-
-  /* What lt_parallel_for() wrote before pushing the piece. */
-  lt_tsan_acquire (piece);
-  job = piece->job;
-  g_private_set (&in_piece, GINT_TO_POINTER (1));
-  job->func (piece->begin, piece->end, job->data);
-  g_private_set (&in_piece, NULL);
-
-  lt_mutex_lock (&job->lock);
-  if (--job->pending == 0)
-    g_cond_signal (&job->done);
-  lt_mutex_unlock (&job->lock);
-}
-
-/* The pool, with room for @threads - 1 workers beside the caller. */
-static GThreadPool *
-get_pool (guint threads)
-{
-  GThreadPool *result;
-
-  lt_mutex_lock (&threads_lock);
-  if (pool == NULL)
-    pool = g_thread_pool_new (run_piece, NULL, (int) MAX (threads, 2) - 1, FALSE, NULL);
-  result = pool;
-  lt_mutex_unlock (&threads_lock);
-  return result;
-}
-
-/**
- * lt_set_num_threads:
- * @n_threads: the number of threads, at least 1
- *
- * Sets how many threads large pointwise, reduction and copy kernels split
- * their work across, and OpenBLAS its matrix products, as
- * `torch.set_num_threads()` does. The default is the
- * number of processors, or `$LT_NUM_THREADS` when it is set. Results do not
- * depend on it, except float sums, whose rounding may differ in the last
- * bits.
- */
 void
 lt_set_num_threads (guint n_threads)
 {
@@ -105,8 +183,6 @@ lt_set_num_threads (guint n_threads)
 
   lt_mutex_lock (&threads_lock);
   num_threads = n_threads;
-  if (pool != NULL)
-    g_thread_pool_set_max_threads (pool, (int) MAX (n_threads, 2) - 1, NULL);
   lt_mutex_unlock (&threads_lock);
 
 #ifdef HAVE_CBLAS
@@ -163,46 +239,55 @@ lt_parallel_for (gint64         n,
                  gpointer       data)
 {
   guint n_pieces = lt_parallel_n_pieces (n, grain);
-  g_autofree Piece *pieces = NULL;
-  GThreadPool *workers;
-  Job job = { func, data };
+  guint64 claims;
+  guint32 generation;
+  gint64 deadline = 0;
+  guint spins = 0;
 
   if (n <= 0)
     return;
-  if (n_pieces <= 1)
+  /* One piece, or another thread's job posted: all of it here. */
+  if (n_pieces <= 1 || !g_mutex_trylock (&team.posting))
     {
       func (0, n, data);
       return;
     }
+  lt_tsan_acquire (&team.posting);
+  n_pieces = MIN (n_pieces, 0xffff);
+  start_workers (lt_get_num_threads () - 1);
 
-  workers = get_pool (lt_get_num_threads ());
-  pieces = g_new (Piece, n_pieces);
-  g_mutex_init (&job.lock);
-  g_cond_init (&job.done);
-  job.pending = n_pieces - 1;
-
-  for (guint p = 0; p < n_pieces; p++)
+  team.job = (Job) { func, data, n };
+  lt_tsan_release (&team.job);
+  __atomic_store_n (&team.done, 0, __ATOMIC_RELAXED);
+  claims = __atomic_load_n (&team.claims, __ATOMIC_RELAXED);
+  generation = GENERATION (claims) + 1;
+  __atomic_store_n (&team.claims, (guint64) generation << 32 | (guint64) n_pieces << 16,
+                    __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&team.sleepers, __ATOMIC_SEQ_CST) > 0)
     {
-      pieces[p].job = &job;
-      pieces[p].begin = n * p / n_pieces;
-      pieces[p].end = n * (p + 1) / n_pieces;
-    }
-  for (guint p = 1; p < n_pieces; p++)
-    {
-      lt_tsan_release (&pieces[p]);
-      g_thread_pool_push (workers, &pieces[p], NULL);
+      lt_mutex_lock (&team.lock);
+      g_cond_broadcast (&team.wake);
+      lt_mutex_unlock (&team.lock);
     }
 
-  /* The first piece here, marked as a piece so that it does not split
-   * again. */
+  /* Pieces here too, marked as pieces so that they do not split again. */
   g_private_set (&in_piece, GINT_TO_POINTER (1));
-  func (pieces[0].begin, pieces[0].end, data);
+  run_pieces (generation);
   g_private_set (&in_piece, NULL);
 
-  lt_mutex_lock (&job.lock);
-  while (job.pending > 0)
-    lt_cond_wait (&job.done, &job.lock);
-  lt_mutex_unlock (&job.lock);
-  g_mutex_clear (&job.lock);
-  g_cond_clear (&job.done);
+  while (__atomic_load_n (&team.done, __ATOMIC_ACQUIRE) < (gint) n_pieces
+         && keep_spinning (&deadline, &spins))
+    cpu_relax ();
+  if (__atomic_load_n (&team.done, __ATOMIC_ACQUIRE) < (gint) n_pieces)
+    {
+      lt_mutex_lock (&team.lock);
+      __atomic_store_n (&team.caller_asleep, 1, __ATOMIC_SEQ_CST);
+      while (__atomic_load_n (&team.done, __ATOMIC_SEQ_CST) < (gint) n_pieces)
+        lt_cond_wait (&team.finished, &team.lock);
+      __atomic_store_n (&team.caller_asleep, 0, __ATOMIC_SEQ_CST);
+      lt_mutex_unlock (&team.lock);
+    }
+  lt_tsan_acquire (&team.done);
+  lt_tsan_release (&team.posting);
+  g_mutex_unlock (&team.posting);
 }

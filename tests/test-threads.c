@@ -304,6 +304,79 @@ test_parallel_for (void)
   lt_set_num_threads (saved);
 }
 
+/* The caller claims pieces too, so a pool whose workers never woke would
+ * still visit everything: each piece here waits (a second at most) for the
+ * other to start, which only a worker running beside the caller can do. */
+typedef struct
+{
+  gint started;
+  GThread *runners[2];
+} Meeting;
+
+static void
+meet (gint64   begin,
+      gint64   end,
+      gpointer data)
+{
+  Meeting *meeting = data;
+  gint64 deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+  meeting->runners[begin] = g_thread_self ();
+  g_atomic_int_inc (&meeting->started);
+  while (g_atomic_int_get (&meeting->started) < 2 && g_get_monotonic_time () < deadline)
+    g_usleep (100);
+}
+
+/* Lines of work posted back to back from several threads at once: each
+ * caller's pieces, whoever runs them, visit its items once. */
+static gpointer
+post_back_to_back (gpointer data)
+{
+  gint *visits = g_new0 (gint, 64);
+
+  for (int call = 0; call < 2000; call++)
+    {
+      ParallelCount count = { visits, 0 };
+
+      memset (visits, 0, 64 * sizeof (gint));
+      lt_parallel_for (64, 1, count_visits, &count);
+      for (int i = 0; i < 64; i++)
+        g_assert_cmpint (visits[i], ==, 1);
+      /* Now and then long enough a pause for the workers to fall asleep. */
+      if (call % 500 == 0)
+        g_usleep (2000);
+    }
+  g_free (visits);
+  return NULL;
+}
+
+static void
+test_parallel_for_workers (void)
+{
+  guint saved = lt_get_num_threads ();
+  GThread *threads[N_THREADS];
+  gboolean met = FALSE;
+
+  lt_set_num_threads (2);
+  /* Workers asleep (a pause well past their spin) and awake. */
+  for (int attempt = 0; attempt < 5 && !met; attempt++)
+    {
+      Meeting meeting = { 0 };
+
+      g_usleep (attempt % 2 == 0 ? 5000 : 0);
+      lt_parallel_for (2, 1, meet, &meeting);
+      g_assert_cmpint (meeting.started, ==, 2);
+      met = meeting.runners[0] != meeting.runners[1];
+    }
+  g_assert_true (met);
+
+  for (int i = 0; i < N_THREADS; i++)
+    threads[i] = g_thread_new ("post", post_back_to_back, NULL);
+  for (int i = 0; i < N_THREADS; i++)
+    g_thread_join (threads[i]);
+  lt_set_num_threads (saved);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -316,6 +389,7 @@ main (int   argc,
   g_test_add_func ("/threads/kernels", test_kernels_from_many_threads);
   g_test_add_func ("/threads/shared-generator", test_shared_generator);
   g_test_add_func ("/threads/parallel-for", test_parallel_for);
+  g_test_add_func ("/threads/parallel-for/workers", test_parallel_for_workers);
 
   return g_test_run ();
 }
