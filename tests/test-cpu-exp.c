@@ -30,17 +30,29 @@ float_ulp (double value)
   return ldexp (1, exponent - 24);
 }
 
-/* How many float steps @got is from exp (@x), infinity counting as 2^128
- * where exp (x) is past FLT_MAX. */
+/* How many float steps @got is from @want, infinity counting as 2^128
+ * where @want is past FLT_MAX. */
+static double
+ulp_error_of (double want,
+              float  got)
+{
+  if (isinf (got) && got > 0)
+    return want >= 0x1p128 ? 0 : (0x1p128 - want) / float_ulp (FLT_MAX);
+  return fabs ((double) got - want) / float_ulp (want);
+}
+
 static double
 ulp_error (float x,
            float got)
 {
-  double want = exp ((double) x);
+  return ulp_error_of (exp ((double) x), got);
+}
 
-  if (isinf (got) && got > 0)
-    return want >= 0x1p128 ? 0 : (0x1p128 - want) / float_ulp (FLT_MAX);
-  return fabs ((double) got - want) / float_ulp (want);
+static double
+sigmoid_ulp_error (float x,
+                   float got)
+{
+  return ulp_error_of (1 / (1 + exp (-(double) x)), got);
 }
 
 static float
@@ -52,8 +64,14 @@ from_bits (guint32 bits)
   return f;
 }
 
+typedef void (*RowFunc) (float *dst, const float *src, gint64 n);
+typedef double (*ErrorFunc) (float x, float got);
+
+/* The worst error of @row over a spread of every float exponent. */
 static void
-test_exp_every_exponent (void)
+check_every_exponent (RowFunc     row,
+                      ErrorFunc   error_of,
+                      double      bound)
 {
   /* Mantissas: both ends and a prime stride through the 2^23 between. */
   enum { STRIDE = 4099 };
@@ -77,7 +95,7 @@ test_exp_every_exponent (void)
   g_assert_cmpuint (i, <=, n);
   n = i;
 
-  lt_cpu_exp_f32 (y, x, (gint64) n);
+  row (y, x, (gint64) n);
 
   for (i = 0; i < n; i++)
     {
@@ -88,7 +106,7 @@ test_exp_every_exponent (void)
           g_assert_true (isnan (y[i]));
           continue;
         }
-      error = ulp_error (x[i], y[i]);
+      error = error_of (x[i], y[i]);
       if (error > worst)
         {
           worst = error;
@@ -96,7 +114,42 @@ test_exp_every_exponent (void)
         }
     }
   g_test_message ("worst error %.3f ulp, at %a", worst, worst_x);
-  g_assert_cmpfloat (worst, <=, 1.0);
+  g_assert_cmpfloat (worst, <=, bound);
+}
+
+static void
+test_exp_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_exp_f32, ulp_error, 1.0);
+}
+
+static void
+test_sigmoid_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_sigmoid_f32, sigmoid_ulp_error, 2.0);
+}
+
+static void
+test_sigmoid_special_values (void)
+{
+  const float x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 100.0f, -100.0f, -104.0f,
+                      -110.0f, 17.0f, -17.0f, 0x1p-30f, -0x1p-30f, 1.0f, -1.0f };
+  float y[G_N_ELEMENTS (x)];
+
+  lt_cpu_sigmoid_f32 (y, x, G_N_ELEMENTS (x));
+
+  g_assert_cmpfloat (y[0], ==, 0.5f);
+  g_assert_cmpfloat (y[1], ==, 0.5f);
+  g_assert_cmpfloat (y[2], ==, 1.0f);
+  g_assert_cmpfloat (y[3], ==, 0.0f);
+  g_assert_true (isnan (y[4]));
+  g_assert_cmpfloat (y[5], ==, 1.0f);
+  for (gsize i = 5; i < G_N_ELEMENTS (x); i++)
+    if (!(sigmoid_ulp_error (x[i], y[i]) <= 2.0))
+      g_error ("sigmoid (%a) gave %a, %.2f ulp off", x[i], y[i], sigmoid_ulp_error (x[i], y[i]));
+  /* Far below, the subnormals of exp (x), then zero. */
+  g_assert_cmpfloat (y[6], >, 0.0f);
+  g_assert_cmpfloat (y[8], ==, 0.0f);
 }
 
 static void
@@ -176,6 +229,8 @@ main (int   argc,
   g_test_add_func ("/cpu/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/exp/special-values", test_exp_special_values);
   g_test_add_func ("/cpu/exp/every-length", test_exp_every_length);
+  g_test_add_func ("/cpu/sigmoid/every-exponent", test_sigmoid_every_exponent);
+  g_test_add_func ("/cpu/sigmoid/special-values", test_sigmoid_special_values);
 
   return g_test_run ();
 }

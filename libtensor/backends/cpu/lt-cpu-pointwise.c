@@ -611,12 +611,23 @@ un_exp_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
     un_exp_f32 (p, s, n, prm);
 }
 
+static void
+un_sigmoid_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
+{
+  if (s[0] == sizeof (float) && s[1] == sizeof (float))
+    lt_cpu_sigmoid_f32 ((float *) p[0], (const float *) p[1], n);
+  else
+    un_sigmoid_f32 (p, s, n, prm);
+}
+
 static RowFunc
 unary_row (LtUnaryOp op,
            LtDType   dtype)
 {
   if (op == LT_UNARY_OP_EXP && dtype == LT_DTYPE_FLOAT32)
     return un_exp_lanes_f32;
+  if (op == LT_UNARY_OP_SIGMOID && dtype == LT_DTYPE_FLOAT32)
+    return un_sigmoid_lanes_f32;
   if (op == LT_UNARY_OP_ABS && dtype == LT_DTYPE_COMPLEX64)
     return un_cabs_c64;
   if (op == LT_UNARY_OP_ABS && dtype == LT_DTYPE_COMPLEX128)
