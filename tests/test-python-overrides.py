@@ -213,6 +213,12 @@ class TestIndexing(LtTestCase):
         self.assertEqual(layout(scalar[()]), ((), (), 0))
         self.assertEqual(layout(scalar[None]), ((1,), (1,), 0))
         self.assertEqual(layout(scalar[...]), ((), (), 0))
+        # A slice of a 0-d tensor is refused as PyTorch refuses it, with
+        # the index expression's message, whichever path tries it first.
+        with self.assertRaisesRegex(IndexError, 'too many for a tensor with 0 dims'):
+            scalar[1:2]
+        with self.assertRaises(IndexError):
+            torch.tensor(2.5)[1:2]
 
     def test_views_share_storage(self):
         t = points()

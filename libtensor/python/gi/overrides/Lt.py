@@ -586,9 +586,15 @@ class Tensor(Lt.Tensor):
     def __getitem__(self, key):
         # The commonest key, t[a:b] or t[a:b:step > 0] with int bounds, goes
         # straight to slice(): the same view without writing and parsing an
-        # index expression (views from Python cost about half as much).
-        if type(key) is slice and self.get_dim() > 0 and _is_plain_slice(key):
-            return _sliced(self, 0, key)
+        # index expression (views from Python cost about half as much). No
+        # call first to ask the dims (each call into C is half a
+        # microsecond): a 0-d tensor's slice() refuses, and the expression
+        # then says what is wrong.
+        if type(key) is slice and _is_plain_slice(key):
+            try:
+                return _sliced(self, 0, key)
+            except GLib.Error:
+                pass
         # Tuples of such slices and ints, t[:, 0], through select() and
         # slice() calls.
         if type(key) is tuple:
