@@ -157,7 +157,7 @@ typedef double _Complex cdouble;
 #endif
 
 #define BIN_ROW(name, OT, OST, T, C, LD, EXPR)                                   \
-  static void                                                                    \
+  LT_CPU_MULTIVERSION static void                                                \
   name (char *const *p, const gint64 *s, gint64 n, const Params *prm)            \
   {                                                                              \
     OT *o = (OT *) p[0];                                                         \
