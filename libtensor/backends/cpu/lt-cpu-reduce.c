@@ -414,6 +414,32 @@ pick_row_f32 (float *restrict best,
     best[k] = pick_f32 (best[k], row[k], max);
 }
 
+/* One reduced position of the index ops down columns: element k of @row
+ * (@step bytes apart) takes best[k] and where[k] by the accumulators' own
+ * rule (NaN first, then ties to the lower index), without a load or a
+ * dispatch per element. */
+LT_CPU_MULTIVERSION static void
+pick_index_row (double *restrict best,
+                gint64 *restrict where,
+                const char      *row,
+                gint64           step,
+                gboolean         f32,
+                gint64           n,
+                gboolean         max,
+                gint64           index)
+{
+  for (gint64 k = 0; k < n; k++)
+    {
+      double x = f32 ? *(const float *) (row + k * step) : *(const double *) (row + k * step);
+
+      if (lt_reduce_float_wins (max, x, index, best[k], where[k]))
+        {
+          best[k] = x;
+          where[k] = index;
+        }
+    }
+}
+
 /* Variance in two passes: the mean m from the sum, then the deviations
  * d = x - m of each element, in double. The run's sum of squares is
  * sum (d^2) - (sum d)^2 / n, whose second term takes out what the error
@@ -910,6 +936,7 @@ reduce_outer_items (gint64   begin,
   g_autofree Acc *accs = g_new (Acc, r->chunk);
   g_autofree double *sums = g_new (double, r->chunk);
   g_autofree double *deviations = NULL; /* variances: sums and squares */
+  g_autofree gint64 *where = NULL;       /* the index ops' indices */
 
   for (gint64 j = begin; j < end; j++)
     {
@@ -1065,6 +1092,34 @@ reduce_outer_items (gint64   begin,
               /* Marks the partial as holding a value, for acc_combine (). */
               accs[k].n = 0;
             }
+        }
+      else if ((r->params->op == LT_REDUCE_MAX_INDEX || r->params->op == LT_REDUCE_MIN_INDEX)
+               && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
+        {
+          gboolean max = r->params->op == LT_REDUCE_MAX_INDEX;
+
+          if (where == NULL)
+            where = g_new (gint64, r->chunk);
+          for (gint64 k = 0; k < n; k++)
+            {
+              sums[k] = accs[k].re;
+              where[k] = accs[k].n;
+            }
+          do
+            {
+              pick_index_row (sums, where, r->src + base + src, src_step,
+                              r->src_dtype == LT_DTYPE_FLOAT32, n, max, index);
+              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+            }
+          while (++pos < stop);
+          /* As acc_add () leaves a float accumulator that took a value. */
+          for (gint64 k = 0; k < n; k++)
+            if (where[k] != accs[k].n)
+              {
+                accs[k].re = sums[k];
+                accs[k].n = where[k];
+                accs[k].i = 0;
+              }
         }
       else
         {
