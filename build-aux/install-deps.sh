@@ -6,7 +6,7 @@ set -eu
 packages="
   meson ninja-build gcc pkg-config
   libglib2.0-dev libjson-glib-dev libdlpack-dev gobject-introspection libgirepository1.0-dev
-  python3 python3-dev python3-gi gjs
+  python3 python3-dev python3-gi python-gi-dev gjs
   python3-numpy python3-torch python3-dask libopenblas-dev python3-matplotlib
   gi-docgen
   clang libclang-rt-14-dev valgrind

@@ -1408,6 +1408,63 @@ class TestFactories(LtTestCase):
         self.assertEqual(Lt.full((2,), 1.5, device=device).cpu().tolist(), [1.5, 1.5])
 
 
+class TestViewsWithoutInvoke(unittest.TestCase):
+    """t(), transpose(), select() and basic indexing go through _lt_views
+    (lt-python-views.c), which must give what the introspected calls give:
+    the same views, and the same errors with the same domain, code and
+    message."""
+
+    def test_same_views_and_errors(self):
+        import gi.overrides.Lt as overrides
+        views = overrides._lt_views
+        self.assertIsNotNone(views, 'built without python-gi-dev')
+        introspected = Lt.Tensor.__mro__[1]
+        self.assertIsNot(Lt.Tensor.t, introspected.t)
+        cube = Lt.arange(24.0).view([2, 3, 4])
+        matrix = Lt.arange(6.0).view([2, 3])
+        calls = [('t', matrix), ('t', Lt.arange(3.0)), ('t', cube),
+                 ('transpose', cube, 0, -1), ('transpose', cube, 1, 1), ('transpose', cube, 3, 0),
+                 ('transpose', cube, -4, 0), ('transpose', cube, 2 ** 40, 0),
+                 ('select', cube, 1, -1), ('select', cube, -1, 3), ('select', cube, 0, 2),
+                 ('select', cube, 5, 0), ('select', cube, 0, -2 ** 63)]
+        for name, tensor, *args in calls:
+            with self.subTest(call=name, args=args, dims=tensor.dim()):
+                fast = slow = fast_error = slow_error = None
+                try:
+                    fast = getattr(tensor, name)(*args)
+                except GLib.Error as error:
+                    fast_error = error
+                try:
+                    slow = getattr(introspected, name)(tensor, *args)
+                except (GLib.Error, OverflowError) as error:
+                    slow_error = error
+                if slow_error is not None:
+                    self.assertIsNotNone(fast_error)
+                    if isinstance(slow_error, GLib.Error):
+                        self.assertEqual((fast_error.domain, fast_error.code, fast_error.message),
+                                         (slow_error.domain, slow_error.code, slow_error.message))
+                    continue
+                self.assertIsNone(fast_error)
+                self.assertIsInstance(fast, Lt.Tensor)
+                self.assertEqual(layout(fast), layout(slow))
+                self.assertTrue(fast.shares_storage(tensor))
+                self.assertEqual(fast.tolist(), slow.tolist())
+        # Slices, through __getitem__ and the helper alike.
+        self.assertEqual(layout(cube[1:, 0, ::2]), ((1, 2), (12, 2), 12))
+        self.assertEqual(layout(views.slice(cube, 2, 1, 3, 1)), ((2, 3, 2), (12, 4, 1), 1))
+        with self.assertRaises(GLib.Error):
+            views.slice(cube, 0, 0, 2, 0)
+        # What is not a tensor, or not enough arguments, is a TypeError.
+        for bad in (lambda: views.t(42), lambda: views.t(Lt.DType.FLOAT32),
+                    lambda: views.transpose(cube, 0), lambda: views.select(cube, 0, 'a'),
+                    lambda: views.slice(cube, 0, 1, 2)):
+            with self.assertRaises(TypeError):
+                bad()
+        # A view outlives its base's wrapper, as through introspection.
+        column = Lt.arange(6.0).view([2, 3]).t()[0]
+        self.assertEqual(column.tolist(), [0.0, 3.0])
+
+
 class TestWhichOverrides(unittest.TestCase):
     """A build tree's tests run its own overrides, never installed ones."""
 
@@ -1419,9 +1476,10 @@ class TestWhichOverrides(unittest.TestCase):
         source, build = directories.split(os.pathsep)
         self.assertEqual(os.path.realpath(overrides.__file__),
                          os.path.realpath(os.path.join(source, 'Lt.py')))
-        self.assertIsNotNone(overrides._lt_dlpack)
-        self.assertEqual(os.path.dirname(os.path.realpath(overrides._lt_dlpack.__file__)),
-                         os.path.realpath(build))
+        for helper in (overrides._lt_dlpack, overrides._lt_views):
+            self.assertIsNotNone(helper)
+            self.assertEqual(os.path.dirname(os.path.realpath(helper.__file__)),
+                             os.path.realpath(build))
 
     def test_installed_overrides_hand_over_to_the_uninstalled_build(self):
         # lt-installed.py, the Lt.py meson installs, where PyGObject would

@@ -23,17 +23,19 @@ from ..overrides import override
 from ..module import get_introspection_module
 
 
-def _load_dlpack_helper():
-    """The C extension that makes DLPack capsules, beside these overrides:
-    the uninstalled build's own where LT_UNINSTALLED_OVERRIDES names its
-    directories (see lt-installed.py), else the one on gi.overrides' path;
-    None where libtensor was built without Python's headers (python3-dev)."""
+def _load_helper(short_name):
+    """One of the C extensions beside these overrides: the uninstalled
+    build's own where LT_UNINSTALLED_OVERRIDES names its directories (see
+    lt-installed.py), else the one on gi.overrides' path; None where
+    libtensor was built without what it needs (Python's headers,
+    python3-dev; for _lt_views also PyGObject's, python-gi-dev)."""
+    import importlib
     import importlib.machinery
     import importlib.util
-    name = __name__.rsplit('.', 1)[0] + '._lt_dlpack'
+    name = __name__.rsplit('.', 1)[0] + '.' + short_name
     for directory in os.environ.get('LT_UNINSTALLED_OVERRIDES', '').split(os.pathsep):
         for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            path = os.path.join(directory, '_lt_dlpack' + suffix)
+            path = os.path.join(directory, short_name + suffix)
             if directory and os.path.isfile(path):
                 spec = importlib.util.spec_from_file_location(name, path)
                 module = importlib.util.module_from_spec(spec)
@@ -41,13 +43,16 @@ def _load_dlpack_helper():
                 sys.modules[name] = module
                 return module
     try:
-        from . import _lt_dlpack
+        return importlib.import_module(name)
     except ImportError:
         return None
-    return _lt_dlpack
 
 
-_lt_dlpack = _load_dlpack_helper()
+# DLPack capsules (lt-dlpack-capsule.c).
+_lt_dlpack = _load_helper('_lt_dlpack')
+# Views without PyGObject's invoke (lt-python-views.c): half a microsecond
+# less a view.
+_lt_views = _load_helper('_lt_views')
 
 Lt = get_introspection_module('Lt')
 
@@ -422,11 +427,17 @@ def _is_plain_slice(item):
             and (step is None or type(step) is int and 0 < step <= _INT64_MAX))
 
 
+def _select_view(view, dim, index):
+    return (_lt_views.select(view, dim, index) if _lt_views is not None
+            else Lt.Tensor.select(view, dim, index))
+
+
 def _sliced(view, dim, item):
     """view[..., item] in @dim for a plain slice @item (_is_plain_slice())."""
-    return view.slice(dim, 0 if item.start is None else item.start,
-                      _INT64_MAX if item.stop is None else item.stop,
-                      1 if item.step is None else item.step)
+    start, stop, step = item.start, item.stop, item.step
+    return (_lt_views or Lt.Tensor).slice(view, dim, 0 if start is None else start,
+                                          _INT64_MAX if stop is None else stop,
+                                          1 if step is None else step)
 
 
 def _basic_view(self, key):
@@ -446,7 +457,7 @@ def _basic_view(self, key):
     try:
         for item in key:
             if type(item) is int:
-                view = view.select(dim, item)
+                view = _select_view(view, dim, item)
                 continue
             if item.start is not None or item.stop is not None or item.step is not None:
                 view = _sliced(view, dim, item)
@@ -821,6 +832,20 @@ class Tensor(Lt.Tensor):
         else:
             self.squeeze_dim_(_dim_of(self, dim))
         return self
+
+    if _lt_views is not None:
+        # The same calls, without PyGObject's invoke (lt-python-views.c).
+        def t(self):
+            """The transpose of a tensor of at most 2 dims: a view."""
+            return _lt_views.t(self)
+
+        def transpose(self, dim0, dim1):
+            """The view with dims @dim0 and @dim1 swapped."""
+            return _lt_views.transpose(self, dim0, dim1)
+
+        def select(self, dim, index):
+            """The view at @index of dim @dim, without that dim."""
+            return _lt_views.select(self, dim, index)
 
     def transpose_(self, dim0, dim1):
         """In place transpose(); returns self."""
