@@ -70,15 +70,11 @@ lt_cpu_exp_f32 (float       *dst,
  * most once. The division is in double, where 1 + e is exact, so the
  * result rounds once more, not three times: within 1.5 ulp (all in
  * float, 2.1). */
-/* Eight double lanes, two AVX registers: converting eight floats at once
- * compiles to two conversions, where four at a time went through halves. */
-typedef double F64x8 __attribute__ ((vector_size (8 * sizeof (double))));
-
 #define SIGMOID_F32X8(y, x)                                                      \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF32x8 e_, top_, guess_;                                                    \
-    F64x8 inverse_;                                                              \
+    LtF64x8 inverse_;                                                              \
                                                                                  \
     /* exp (-|x|): the sign bit set. */                                          \
     LT_CPU_EXP_F32X8 (e_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
@@ -86,9 +82,9 @@ typedef double F64x8 __attribute__ ((vector_size (8 * sizeof (double))));
     /* 1 / (1 + e): a float quotient, then a Newton step in double, where       \
      * 1 + e is exact. */                                                        \
     guess_ = 1.0f / (1.0f + e_);                                                 \
-    inverse_ = __builtin_convertvector (guess_, F64x8);                          \
-    inverse_ *= 2.0 - (1.0 + __builtin_convertvector (e_, F64x8)) * inverse_;    \
-    (y) = __builtin_convertvector (__builtin_convertvector (top_, F64x8) * inverse_, LtF32x8); \
+    inverse_ = __builtin_convertvector (guess_, LtF64x8);                          \
+    inverse_ *= 2.0 - (1.0 + __builtin_convertvector (e_, LtF64x8)) * inverse_;    \
+    (y) = __builtin_convertvector (__builtin_convertvector (top_, LtF64x8) * inverse_, LtF32x8); \
   }                                                                              \
   G_STMT_END
 
