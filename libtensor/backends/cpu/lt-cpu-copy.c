@@ -371,7 +371,7 @@ lt_cpu_copy (const LtBackend *self,
 }
 
 #define DEFINE_ROW_FILL(name, type)                                          \
-  static void                                                                \
+  LT_CPU_MULTIVERSION static void                                            \
   name (char *dst, gint64 stride, const void *value, gint64 n)               \
   {                                                                          \
     type v;                                                                  \
