@@ -1,9 +1,9 @@
 /* test-cpu-exp.c: the CPU backend's float32 exp in lanes
  *
- * lt_cpu_exp_f32 () against exp () in double, rounded to float, over a
- * spread of mantissas of every float exponent of both signs, the special
- * values, and rows of every length up to past two vectors, in place and
- * not.
+ * lt_cpu_exp_f32 (), lt_cpu_log_f32 () and lt_cpu_sigmoid_f32 () against
+ * the same functions in double, over a spread of mantissas of every float
+ * exponent of both signs and the special values; exp also over rows of
+ * every length up to past two vectors, in place and not.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -46,6 +46,21 @@ ulp_error (float x,
            float got)
 {
   return ulp_error_of (exp ((double) x), got);
+}
+
+/* Below zero NaN, at zero -inf, at +inf +inf: anything else is an
+ * infinite error there. */
+static double
+log_ulp_error (float x,
+               float got)
+{
+  if (x < 0)
+    return isnan (got) ? 0 : INFINITY;
+  if (x == 0)
+    return isinf (got) && got < 0 ? 0 : INFINITY;
+  if (isinf (x))
+    return isinf (got) && got > 0 ? 0 : INFINITY;
+  return ulp_error_of (log ((double) x), got);
 }
 
 static double
@@ -121,6 +136,33 @@ static void
 test_exp_every_exponent (void)
 {
   check_every_exponent (lt_cpu_exp_f32, ulp_error, 1.0);
+}
+
+static void
+test_log_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_log_f32, log_ulp_error, 1.0);
+}
+
+static void
+test_log_special_values (void)
+{
+  const float x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, -1.0f, -0x1p-149f, 0x1p-149f,
+                      FLT_MIN, 0x1.fffffep-127f, FLT_MAX, 1.0f, 0x1.000002p0f, 0x1.fffffep-1f,
+                      0.70710677f, 0.70710683f, 2.0f, 0.5f };
+  float y[G_N_ELEMENTS (x)];
+
+  lt_cpu_log_f32 (y, x, G_N_ELEMENTS (x));
+
+  g_assert_true (isinf (y[0]) && y[0] < 0);
+  g_assert_true (isinf (y[1]) && y[1] < 0);
+  g_assert_true (isinf (y[2]) && y[2] > 0);
+  for (gsize i = 3; i < 7; i++)
+    g_assert_true (isnan (y[i]));
+  g_assert_cmpfloat (y[11], ==, 0.0f);
+  for (gsize i = 7; i < G_N_ELEMENTS (x); i++)
+    if (!(log_ulp_error (x[i], y[i]) <= 1.0))
+      g_error ("log (%a) gave %a, %.2f ulp off", x[i], y[i], log_ulp_error (x[i], y[i]));
 }
 
 static void
@@ -229,6 +271,8 @@ main (int   argc,
   g_test_add_func ("/cpu/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/exp/special-values", test_exp_special_values);
   g_test_add_func ("/cpu/exp/every-length", test_exp_every_length);
+  g_test_add_func ("/cpu/log/every-exponent", test_log_every_exponent);
+  g_test_add_func ("/cpu/log/special-values", test_log_special_values);
   g_test_add_func ("/cpu/sigmoid/every-exponent", test_sigmoid_every_exponent);
   g_test_add_func ("/cpu/sigmoid/special-values", test_sigmoid_special_values);
 

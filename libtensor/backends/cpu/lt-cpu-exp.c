@@ -56,6 +56,15 @@
   }
 
 LANES_ROW (exp_row_f32, LT_CPU_EXP_F32X8)
+LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
+
+void
+lt_cpu_log_f32 (float       *dst,
+                const float *src,
+                gint64       n)
+{
+  log_row_f32 (dst, src, n);
+}
 
 void
 lt_cpu_exp_f32 (float       *dst,

@@ -612,6 +612,15 @@ un_exp_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
 }
 
 static void
+un_log_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
+{
+  if (s[0] == sizeof (float) && s[1] == sizeof (float))
+    lt_cpu_log_f32 ((float *) p[0], (const float *) p[1], n);
+  else
+    un_log_f32 (p, s, n, prm);
+}
+
+static void
 un_sigmoid_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
 {
   if (s[0] == sizeof (float) && s[1] == sizeof (float))
@@ -626,6 +635,8 @@ unary_row (LtUnaryOp op,
 {
   if (op == LT_UNARY_OP_EXP && dtype == LT_DTYPE_FLOAT32)
     return un_exp_lanes_f32;
+  if (op == LT_UNARY_OP_LOG && dtype == LT_DTYPE_FLOAT32)
+    return un_log_lanes_f32;
   if (op == LT_UNARY_OP_SIGMOID && dtype == LT_DTYPE_FLOAT32)
     return un_sigmoid_lanes_f32;
   if (op == LT_UNARY_OP_ABS && dtype == LT_DTYPE_COMPLEX64)
