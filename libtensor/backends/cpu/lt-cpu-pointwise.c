@@ -601,33 +601,21 @@ binary_row (LtBinaryOp op,
   return NULL;
 }
 
-/* exp of float32 rows in lanes (lt-cpu-exp.c), strided rows as before. */
-static void
-un_exp_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
-{
-  if (s[0] == sizeof (float) && s[1] == sizeof (float))
-    lt_cpu_exp_f32 ((float *) p[0], (const float *) p[1], n);
-  else
-    un_exp_f32 (p, s, n, prm);
-}
+/* Float32 functions in lanes (lt-cpu-exp.c) on contiguous rows, strided
+ * rows as before. */
+#define LANES_UN_ROW(name, lanes, strided)                                       \
+  static void                                                                    \
+  name (char *const *p, const gint64 *s, gint64 n, const Params *prm)            \
+  {                                                                              \
+    if (s[0] == sizeof (float) && s[1] == sizeof (float))                        \
+      lanes ((float *) p[0], (const float *) p[1], n);                           \
+    else                                                                         \
+      strided (p, s, n, prm);                                                    \
+  }
 
-static void
-un_log_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
-{
-  if (s[0] == sizeof (float) && s[1] == sizeof (float))
-    lt_cpu_log_f32 ((float *) p[0], (const float *) p[1], n);
-  else
-    un_log_f32 (p, s, n, prm);
-}
-
-static void
-un_sigmoid_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
-{
-  if (s[0] == sizeof (float) && s[1] == sizeof (float))
-    lt_cpu_sigmoid_f32 ((float *) p[0], (const float *) p[1], n);
-  else
-    un_sigmoid_f32 (p, s, n, prm);
-}
+LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32, un_exp_f32)
+LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32, un_log_f32)
+LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32, un_sigmoid_f32)
 
 static RowFunc
 unary_row (LtUnaryOp op,
