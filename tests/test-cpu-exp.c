@@ -1,9 +1,10 @@
 /* test-cpu-exp.c: the CPU backend's float32 exp in lanes
  *
- * lt_cpu_exp_f32 (), lt_cpu_log_f32 () and lt_cpu_sigmoid_f32 () against
+ * lt_cpu_exp_f32 (), lt_cpu_log_f32 (), lt_cpu_sqrt_f32 (), lt_cpu_rsqrt_f32 ()
+ * and lt_cpu_sigmoid_f32 () against
  * the same functions in double, over a spread of mantissas of every float
- * exponent of both signs and the special values; exp also over rows of
- * every length up to past two vectors, in place and not.
+ * exponent of both signs and the special values, and over rows of every
+ * length up to past four vectors, in place and not.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -61,6 +62,29 @@ log_ulp_error (float x,
   if (isinf (x))
     return isinf (got) && got > 0 ? 0 : INFINITY;
   return ulp_error_of (log ((double) x), got);
+}
+
+/* Below zero (and for NaN) NaN; sqrt (-0) is -0 and 1 / sqrt (-0) -inf. */
+static double
+sqrt_ulp_error (float x,
+                float got)
+{
+  if (x < 0)
+    return isnan (got) ? 0 : INFINITY;
+  if (x == 0)
+    return got == 0 && signbit (got) == signbit (x) ? 0 : INFINITY;
+  return ulp_error_of (sqrt ((double) x), got);
+}
+
+static double
+rsqrt_ulp_error (float x,
+                 float got)
+{
+  if (x < 0)
+    return isnan (got) ? 0 : INFINITY;
+  if (x == 0)
+    return isinf (got) && signbit (got) == signbit (x) ? 0 : INFINITY;
+  return ulp_error_of (1 / sqrt ((double) x), got);
 }
 
 static double
@@ -165,6 +189,20 @@ test_log_special_values (void)
       g_error ("log (%a) gave %a, %.2f ulp off", x[i], y[i], log_ulp_error (x[i], y[i]));
 }
 
+/* sqrt is IEEE's, correctly rounded: half an ulp at most. */
+static void
+test_sqrt_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_sqrt_f32, sqrt_ulp_error, 0.5);
+}
+
+/* Two roundings, as PyTorch's: 1.29 ulp at worst on this spread. */
+static void
+test_rsqrt_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_rsqrt_f32, rsqrt_ulp_error, 1.5);
+}
+
 static void
 test_sigmoid_every_exponent (void)
 {
@@ -228,38 +266,56 @@ test_exp_special_values (void)
   g_assert_cmpfloat (y[24], ==, 0.0f);
 }
 
+
+/* Every row length to past four vectors, in place and not, for each
+ * function: the tails (padded vectors or scalar loops) as the lanes, and
+ * nothing written past the row. */
 static void
-test_exp_every_length (void)
+test_every_length (void)
 {
-  for (gint64 n = 0; n <= 40; n++)
-    {
-      float x[48], y[48], in_place[48];
+  const struct
+  {
+    RowFunc row;
+    ErrorFunc error_of;
+    double bound;
+  } functions[] = {
+    { lt_cpu_exp_f32, ulp_error, 1.0 },
+    { lt_cpu_log_f32, log_ulp_error, 1.0 },
+    { lt_cpu_sqrt_f32, sqrt_ulp_error, 0.5 },
+    { lt_cpu_rsqrt_f32, rsqrt_ulp_error, 1.5 },
+    { lt_cpu_sigmoid_f32, sigmoid_ulp_error, 2.0 },
+  };
 
-      for (gint64 k = 0; k < 48; k++)
-        {
-          x[k] = (float) (k * 0.37 - 7.5);
-          y[k] = -1.0f;
-        }
-      memcpy (in_place, x, sizeof x);
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    for (gint64 n = 0; n <= 40; n++)
+      {
+        float x[48], y[48], in_place[48];
 
-      lt_cpu_exp_f32 (y, x, n);
-      lt_cpu_exp_f32 (in_place, in_place, n);
+        for (gint64 k = 0; k < 48; k++)
+          {
+            x[k] = (float) (k * 0.37 - 7.5);
+            y[k] = -1.0f;
+          }
+        memcpy (in_place, x, sizeof x);
 
-      for (gint64 k = 0; k < 48; k++)
-        {
-          if (k < n)
-            {
-              g_assert_cmpfloat (ulp_error (x[k], y[k]), <=, 1.0);
-              g_assert_cmpfloat (in_place[k], ==, y[k]);
-            }
-          else
-            {
-              /* Nothing past the row is written. */
-              g_assert_cmpfloat (y[k], ==, -1.0f);
-              g_assert_cmpfloat (in_place[k], ==, x[k]);
-            }
-        }
-    }
+        functions[f].row (y, x, n);
+        functions[f].row (in_place, in_place, n);
+
+        for (gint64 k = 0; k < 48; k++)
+          {
+            if (k < n)
+              {
+                g_assert_cmpfloat (functions[f].error_of (x[k], y[k]), <=, functions[f].bound);
+                g_assert_true (memcmp (&in_place[k], &y[k], sizeof (float)) == 0);
+              }
+            else
+              {
+                /* Nothing past the row is written. */
+                g_assert_cmpfloat (y[k], ==, -1.0f);
+                g_assert_cmpfloat (in_place[k], ==, x[k]);
+              }
+          }
+      }
 }
 
 int
@@ -270,11 +326,13 @@ main (int   argc,
 
   g_test_add_func ("/cpu/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/exp/special-values", test_exp_special_values);
-  g_test_add_func ("/cpu/exp/every-length", test_exp_every_length);
   g_test_add_func ("/cpu/log/every-exponent", test_log_every_exponent);
   g_test_add_func ("/cpu/log/special-values", test_log_special_values);
+  g_test_add_func ("/cpu/sqrt/every-exponent", test_sqrt_every_exponent);
+  g_test_add_func ("/cpu/rsqrt/every-exponent", test_rsqrt_every_exponent);
   g_test_add_func ("/cpu/sigmoid/every-exponent", test_sigmoid_every_exponent);
   g_test_add_func ("/cpu/sigmoid/special-values", test_sigmoid_special_values);
+  g_test_add_func ("/cpu/every-length", test_every_length);
 
   return g_test_run ();
 }

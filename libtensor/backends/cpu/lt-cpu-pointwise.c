@@ -616,6 +616,8 @@ binary_row (LtBinaryOp op,
 LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32, un_exp_f32)
 LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32, un_log_f32)
 LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32, un_sigmoid_f32)
+LANES_UN_ROW (un_sqrt_lanes_f32, lt_cpu_sqrt_f32, un_sqrt_f32)
+LANES_UN_ROW (un_rsqrt_lanes_f32, lt_cpu_rsqrt_f32, un_rsqrt_f32)
 
 static RowFunc
 unary_row (LtUnaryOp op,
@@ -625,6 +627,10 @@ unary_row (LtUnaryOp op,
     return un_exp_lanes_f32;
   if (op == LT_UNARY_OP_LOG && dtype == LT_DTYPE_FLOAT32)
     return un_log_lanes_f32;
+  if (op == LT_UNARY_OP_SQRT && dtype == LT_DTYPE_FLOAT32)
+    return un_sqrt_lanes_f32;
+  if (op == LT_UNARY_OP_RSQRT && dtype == LT_DTYPE_FLOAT32)
+    return un_rsqrt_lanes_f32;
   if (op == LT_UNARY_OP_SIGMOID && dtype == LT_DTYPE_FLOAT32)
     return un_sigmoid_lanes_f32;
   if (op == LT_UNARY_OP_ABS && dtype == LT_DTYPE_COMPLEX64)

@@ -84,6 +84,16 @@ void lt_cpu_exp_f32 (float       *dst,
                      const float *src,
                      gint64       n);
 
+/* dst[k] = sqrt (src[k]), correctly rounded, and 1 / sqrt (src[k]),
+ * within 1.5 ulp, for @n contiguous float32s (lt-cpu-exp.c); @dst may be
+ * @src. */
+void lt_cpu_sqrt_f32 (float       *dst,
+                      const float *src,
+                      gint64       n);
+void lt_cpu_rsqrt_f32 (float       *dst,
+                       const float *src,
+                       gint64       n);
+
 /* dst[k] = log (src[k]) for @n contiguous float32s, within 1 ulp
  * (lt-cpu-exp.c); @dst may be @src. */
 void lt_cpu_log_f32 (float       *dst,
