@@ -16,9 +16,11 @@ G_BEGIN_DECLS
  * (GCC's function multiversioning), so the installed library needs no
  * -march and still uses the wider registers where they exist. The clones
  * compute the same thing in the same order: results do not depend on the
- * CPU. Not under ThreadSanitizer, which instruments the resolver that picks
- * a clone, and the loader runs that before the sanitizer's runtime is up. */
-#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute) && !defined(LT_TSAN)
+ * CPU. Not under ThreadSanitizer, nor in fuzzing builds (LT_NO_MULTIVERSION,
+ * meson.build), whose instrumentation reaches the resolver that picks a
+ * clone, which the loader runs before the sanitizer's runtime is up. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute) && !defined(LT_TSAN) \
+    && !defined(LT_NO_MULTIVERSION)
 #if __has_attribute(target_clones)
 #define LT_CPU_MULTIVERSION __attribute__ ((target_clones ("avx2", "default")))
 #endif
