@@ -58,7 +58,7 @@ static struct
   GCond finished;     /* the caller: every piece has run */
   gint sleepers;      /* atomic: workers asleep on @wake */
   gint caller_asleep; /* atomic: the caller asleep on @finished */
-  guint n_workers;    /* under threads_lock */
+  guint n_workers;    /* written under threads_lock, read atomically */
 } team;
 
 #define GENERATION(claims) ((guint32) ((claims) >> 32))
@@ -148,6 +148,9 @@ worker_main (gpointer unused)
 static void
 start_workers (guint wanted)
 {
+  /* Every call asks; once they are there, without taking the lock. */
+  if (__atomic_load_n (&team.n_workers, __ATOMIC_ACQUIRE) >= wanted)
+    return;
   lt_mutex_lock (&threads_lock);
   while (team.n_workers < wanted)
     {
@@ -160,7 +163,7 @@ start_workers (guint wanted)
           break;
         }
       g_thread_unref (thread);
-      team.n_workers++;
+      __atomic_store_n (&team.n_workers, team.n_workers + 1, __ATOMIC_RELEASE);
     }
   lt_mutex_unlock (&threads_lock);
 }

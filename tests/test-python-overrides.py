@@ -1426,7 +1426,9 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                  ('transpose', cube, 0, -1), ('transpose', cube, 1, 1), ('transpose', cube, 3, 0),
                  ('transpose', cube, -4, 0), ('transpose', cube, 2 ** 40, 0),
                  ('select', cube, 1, -1), ('select', cube, -1, 3), ('select', cube, 0, 2),
-                 ('select', cube, 5, 0), ('select', cube, 0, -2 ** 63)]
+                 ('select', cube, 5, 0), ('select', cube, 0, -2 ** 63),
+                 ('slice', cube, 1, 0, 2, 1), ('slice', cube, -1, -3, 2 ** 62, 2),
+                 ('slice', cube, 0, 0, 2, 0), ('slice', cube, 3, 0, 1, 1)]
         for name, tensor, *args in calls:
             with self.subTest(call=name, args=args, dims=tensor.dim()):
                 fast = slow = fast_error = slow_error = None

@@ -27,10 +27,17 @@
 /* Columns a call of lt_cpu_softmax_columns_f32 () takes: a 64-byte line. */
 #define COLUMNS 16
 
+/* The public lt_cpu_NAME_f32 () of a row function NAME_row_f32. (The
+ * multiversioned functions are static: a clone's resolver would otherwise
+ * be exported from the library.) */
+#define EXPORT_ROW(name)                                                         \
+  void lt_cpu_##name##_f32 (float *dst, const float *src, gint64 n)              \
+  {                                                                              \
+    name##_row_f32 (dst, src, n);                                                \
+  }
+
 /* A row function applying the lanes macro @LANES to @n contiguous floats,
- * the tail through a padded vector. (The multiversioned functions are
- * static: a clone's resolver would otherwise be exported from the
- * library.) */
+ * the tail through a padded vector. */
 #define LANES_ROW(name, LANES)                                                   \
   LT_CPU_MULTIVERSION static void                                                \
   name (float *dst, const float *src, gint64 n)                                  \
@@ -57,6 +64,8 @@
 
 LANES_ROW (exp_row_f32, LT_CPU_EXP_F32X8)
 LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
+EXPORT_ROW (exp)
+EXPORT_ROW (log)
 
 /* Square roots: IEEE's sqrt is correctly rounded in float as in double,
  * so the vector instruction gives what sqrt () in double rounded to float
@@ -100,38 +109,8 @@ LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
 
 SQRT_ROW (sqrt_row_f32, root)
 SQRT_ROW (rsqrt_row_f32, 1.0f / root)
-
-void
-lt_cpu_sqrt_f32 (float       *dst,
-                 const float *src,
-                 gint64       n)
-{
-  sqrt_row_f32 (dst, src, n);
-}
-
-void
-lt_cpu_rsqrt_f32 (float       *dst,
-                  const float *src,
-                  gint64       n)
-{
-  rsqrt_row_f32 (dst, src, n);
-}
-
-void
-lt_cpu_log_f32 (float       *dst,
-                const float *src,
-                gint64       n)
-{
-  log_row_f32 (dst, src, n);
-}
-
-void
-lt_cpu_exp_f32 (float       *dst,
-                const float *src,
-                gint64       n)
-{
-  exp_row_f32 (dst, src, n);
-}
+EXPORT_ROW (sqrt)
+EXPORT_ROW (rsqrt)
 
 /* sigmoid (x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, with
  * e = exp (-|x|) <= 1: no overflow, and e's error reaches the result at
@@ -142,7 +121,7 @@ lt_cpu_exp_f32 (float       *dst,
   G_STMT_START                                                                   \
   {                                                                              \
     LtF32x8 e_, top_, guess_;                                                    \
-    LtF64x8 inverse_;                                                              \
+    LtF64x8 inverse_;                                                            \
                                                                                  \
     /* exp (-|x|): the sign bit set. */                                          \
     LT_CPU_EXP_F32X8 (e_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
@@ -150,21 +129,14 @@ lt_cpu_exp_f32 (float       *dst,
     /* 1 / (1 + e): a float quotient, then a Newton step in double, where       \
      * 1 + e is exact. */                                                        \
     guess_ = 1.0f / (1.0f + e_);                                                 \
-    inverse_ = __builtin_convertvector (guess_, LtF64x8);                          \
-    inverse_ *= 2.0 - (1.0 + __builtin_convertvector (e_, LtF64x8)) * inverse_;    \
+    inverse_ = __builtin_convertvector (guess_, LtF64x8);                        \
+    inverse_ *= 2.0 - (1.0 + __builtin_convertvector (e_, LtF64x8)) * inverse_;  \
     (y) = __builtin_convertvector (__builtin_convertvector (top_, LtF64x8) * inverse_, LtF32x8); \
   }                                                                              \
   G_STMT_END
 
 LANES_ROW (sigmoid_row_f32, SIGMOID_F32X8)
-
-void
-lt_cpu_sigmoid_f32 (float       *dst,
-                    const float *src,
-                    gint64       n)
-{
-  sigmoid_row_f32 (dst, src, n);
-}
+EXPORT_ROW (sigmoid)
 
 /* The largest of @n floats, ignoring NaNs (a NaN reaches every result
  * through its own exponential anyway); -inf if there is none. */

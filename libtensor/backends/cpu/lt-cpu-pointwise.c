@@ -623,16 +623,22 @@ static RowFunc
 unary_row (LtUnaryOp op,
            LtDType   dtype)
 {
-  if (op == LT_UNARY_OP_EXP && dtype == LT_DTYPE_FLOAT32)
-    return un_exp_lanes_f32;
-  if (op == LT_UNARY_OP_LOG && dtype == LT_DTYPE_FLOAT32)
-    return un_log_lanes_f32;
-  if (op == LT_UNARY_OP_SQRT && dtype == LT_DTYPE_FLOAT32)
-    return un_sqrt_lanes_f32;
-  if (op == LT_UNARY_OP_RSQRT && dtype == LT_DTYPE_FLOAT32)
-    return un_rsqrt_lanes_f32;
-  if (op == LT_UNARY_OP_SIGMOID && dtype == LT_DTYPE_FLOAT32)
-    return un_sigmoid_lanes_f32;
+  if (dtype == LT_DTYPE_FLOAT32)
+    switch (op)
+      {
+      case LT_UNARY_OP_EXP:
+        return un_exp_lanes_f32;
+      case LT_UNARY_OP_LOG:
+        return un_log_lanes_f32;
+      case LT_UNARY_OP_SQRT:
+        return un_sqrt_lanes_f32;
+      case LT_UNARY_OP_RSQRT:
+        return un_rsqrt_lanes_f32;
+      case LT_UNARY_OP_SIGMOID:
+        return un_sigmoid_lanes_f32;
+      default:
+        break;
+      }
   if (op == LT_UNARY_OP_ABS && dtype == LT_DTYPE_COMPLEX64)
     return un_cabs_c64;
   if (op == LT_UNARY_OP_ABS && dtype == LT_DTYPE_COMPLEX128)

@@ -1507,6 +1507,9 @@ softmax_items (gint64   begin,
   gint64 counters[LT_MAX_DIMS];
   char *bases[2] = { s->dst->data, s->src->data };
   char *ptrs[2];
+  /* Contiguous float32 lines, in lanes (lt-cpu-exp.c). */
+  gboolean lanes = in_dtype == LT_DTYPE_FLOAT32 && out_dtype == LT_DTYPE_FLOAT32
+                   && s->src_step == sizeof (float) && s->dst_step == sizeof (float);
 
   if (begin >= end)
     return;
@@ -1517,8 +1520,7 @@ softmax_items (gint64   begin,
       char *out = ptrs[0];
       double max = -INFINITY, sum = 0;
 
-      if (in_dtype == LT_DTYPE_FLOAT32 && out_dtype == LT_DTYPE_FLOAT32
-          && s->src_step == sizeof (float) && s->dst_step == sizeof (float))
+      if (lanes)
         {
           lt_cpu_softmax_row_f32 ((float *) out, (const float *) in, s->length,
                                   s->softmax_op == LT_LOG_SOFTMAX);

@@ -427,17 +427,11 @@ def _is_plain_slice(item):
             and (step is None or type(step) is int and 0 < step <= _INT64_MAX))
 
 
-def _select_view(view, dim, index):
-    return (_lt_views.select(view, dim, index) if _lt_views is not None
-            else Lt.Tensor.select(view, dim, index))
-
-
 def _sliced(view, dim, item):
     """view[..., item] in @dim for a plain slice @item (_is_plain_slice())."""
     start, stop, step = item.start, item.stop, item.step
-    return (_lt_views or Lt.Tensor).slice(view, dim, 0 if start is None else start,
-                                          _INT64_MAX if stop is None else stop,
-                                          1 if step is None else step)
+    return view.slice(dim, 0 if start is None else start, _INT64_MAX if stop is None else stop,
+                      1 if step is None else step)
 
 
 def _basic_view(self, key):
@@ -457,7 +451,7 @@ def _basic_view(self, key):
     try:
         for item in key:
             if type(item) is int:
-                view = _select_view(view, dim, item)
+                view = view.select(dim, item)
                 continue
             if item.start is not None or item.stop is not None or item.step is not None:
                 view = _sliced(view, dim, item)
@@ -846,6 +840,11 @@ class Tensor(Lt.Tensor):
         def select(self, dim, index):
             """The view at @index of dim @dim, without that dim."""
             return _lt_views.select(self, dim, index)
+
+        def slice(self, dim, start, stop, step):
+            """The view of elements @start, @start + @step, ... before @stop
+            of dim @dim."""
+            return _lt_views.slice(self, dim, start, stop, step)
 
     def transpose_(self, dim0, dim1):
         """In place transpose(); returns self."""
