@@ -1,7 +1,9 @@
-/* test-cpu-exp.c: the CPU backend's float32 exp in lanes
+/* test-cpu-exp.c: the CPU backend's float32 functions in lanes
  *
  * lt_cpu_exp_f32 (), lt_cpu_log_f32 (), lt_cpu_sqrt_f32 (), lt_cpu_rsqrt_f32 ()
- * and lt_cpu_sigmoid_f32 () against
+ * and lt_cpu_sigmoid_f32 () (lt-cpu-exp.c), and lt_cpu_expm1_f32 (),
+ * lt_cpu_tanh_f32 (), lt_cpu_log1p_f32 (), lt_cpu_sin_f32 (),
+ * lt_cpu_cos_f32 () and lt_cpu_pow_f32 () (lt-cpu-math.c) against
  * the same functions in double, over a spread of mantissas of every float
  * exponent of both signs and the special values, and over rows of every
  * length up to past four vectors, in place and not.
@@ -93,6 +95,41 @@ sigmoid_ulp_error (float x,
 {
   return ulp_error_of (1 / (1 + exp (-(double) x)), got);
 }
+
+/* The functions computed in double lanes: within 0.51 ulp; where the
+ * double result is a zero, an infinity or NaN, exactly that (zeros with
+ * their sign). */
+#define MATH_BOUND 0.51
+
+static double
+double_ulp_error (double want,
+                  float  got)
+{
+  if (isnan (want))
+    return isnan (got) ? 0 : INFINITY;
+  /* A double past FLT_MAX by half a step or more rounds to infinity. */
+  if (isinf (want) || isinf (got))
+    return isinf (got) && fabs (want) >= 0x1.ffffffp127 && !signbit (want) == !signbit (got)
+             ? 0 : INFINITY;
+  if (want == 0)
+    return got == 0 && !signbit (want) == !signbit (got) ? 0 : INFINITY;
+  return ulp_error_of (want, got);
+}
+
+/* NAME_ulp_error () against NAME () of libm in double. */
+#define DOUBLE_REFERENCE(name)                                                   \
+  static double                                                                  \
+  name##_ulp_error (float x,                                                     \
+                    float got)                                                   \
+  {                                                                              \
+    return double_ulp_error (name ((double) x), got);                            \
+  }
+
+DOUBLE_REFERENCE (expm1)
+DOUBLE_REFERENCE (tanh)
+DOUBLE_REFERENCE (log1p)
+DOUBLE_REFERENCE (sin)
+DOUBLE_REFERENCE (cos)
 
 static float
 from_bits (guint32 bits)
@@ -233,6 +270,206 @@ test_sigmoid_special_values (void)
 }
 
 static void
+test_math_every_exponent (gconstpointer data)
+{
+  const struct
+  {
+    const char *name;
+    RowFunc row;
+    ErrorFunc error_of;
+  } functions[] = {
+    { "expm1", lt_cpu_expm1_f32, expm1_ulp_error },
+    { "tanh", lt_cpu_tanh_f32, tanh_ulp_error },
+    { "log1p", lt_cpu_log1p_f32, log1p_ulp_error },
+    { "sin", lt_cpu_sin_f32, sin_ulp_error },
+    { "cos", lt_cpu_cos_f32, cos_ulp_error },
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    if (g_str_equal (functions[f].name, data))
+      {
+        check_every_exponent (functions[f].row, functions[f].error_of, MATH_BOUND);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* Each function's edges, one lane at a time among ordinary ones, so a
+ * lane that falls back to libm does not take its neighbours with it. */
+static void
+check_values (RowFunc      row,
+              ErrorFunc    error_of,
+              const char  *name,
+              const float *x,
+              gsize        n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      float in[8], out[8];
+
+      for (guint l = 0; l < 8; l++)
+        in[l] = 0.25f * (float) l - 0.75f;
+      in[i % 8] = x[i];
+      row (out, in, 8);
+      for (guint l = 0; l < 8; l++)
+        if (!(error_of (in[l], out[l]) <= MATH_BOUND))
+          g_error ("%s (%a) gave %a, %.2f ulp off", name, in[l], out[l], error_of (in[l], out[l]));
+    }
+}
+
+static void
+test_math_special_values (void)
+{
+  const float expm1_x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 0x1p-149f, -0x1p-149f,
+                            0x1p-30f, -0x1p-30f, 0.34657359f, -0.34657359f, 88.72283f,
+                            88.7228394f, 89.0f, -17.0f, -30.0f, -104.0f, FLT_MAX, -FLT_MAX };
+  const float tanh_x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 0x1p-149f, -0x1p-149f,
+                           0x1p-13f, 0.55f, -0.55f, 9.0f, -9.01f, 10.0f, 11.0f, FLT_MAX };
+  const float log1p_x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, -1.0f, -1.5f, -FLT_MAX,
+                            -0x1.fffffep-1f, 0x1p-149f, -0x1p-149f, 0x1p-26f, -0x1p-26f,
+                            0x1.fffffep-27f, 0.41421356f, -0.29289322f, FLT_MAX, 1.0f };
+  /* Near multiples of pi / 2 (the last four are the floats below 2^20
+   * nearest one, relatively and absolutely, found by a search over all of
+   * them), either side of 2^20 where libm takes over, and far past it. */
+  const float trig_x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 0x1p-149f, -0x1p-149f,
+                           3.14159274f, -3.14159274f, 1.57079637f, 4.71238899f, 6.28318548f,
+                           0x1.fffffep19f, -0x1.fffffep19f, 0x1p20f, -0x1p20f, 102940.445f,
+                           0x1.921fb6p+12f, 0x1.99bc5cp+27f, FLT_MAX, -FLT_MAX,
+                           0x1.04ccbcp+19f, 0x1.87331ap+19f, -0x1.9a48dep+19f, 0x1.f9cbe2p+7f };
+  float y[G_N_ELEMENTS (log1p_x)];
+
+  check_values (lt_cpu_expm1_f32, expm1_ulp_error, "expm1", expm1_x, G_N_ELEMENTS (expm1_x));
+  check_values (lt_cpu_tanh_f32, tanh_ulp_error, "tanh", tanh_x, G_N_ELEMENTS (tanh_x));
+  check_values (lt_cpu_log1p_f32, log1p_ulp_error, "log1p", log1p_x, G_N_ELEMENTS (log1p_x));
+  check_values (lt_cpu_sin_f32, sin_ulp_error, "sin", trig_x, G_N_ELEMENTS (trig_x));
+  check_values (lt_cpu_cos_f32, cos_ulp_error, "cos", trig_x, G_N_ELEMENTS (trig_x));
+
+  /* The signs of zero, the limits, exactly. */
+  lt_cpu_log1p_f32 (y, log1p_x, G_N_ELEMENTS (log1p_x));
+  g_assert_true (y[1] == 0 && signbit (y[1]));
+  g_assert_true (isinf (y[5]) && y[5] < 0);
+  g_assert_true (isnan (y[6]) && isnan (y[7]));
+  lt_cpu_expm1_f32 (y, expm1_x, G_N_ELEMENTS (expm1_x));
+  g_assert_true (y[1] == 0 && signbit (y[1]));
+  g_assert_cmpfloat (y[3], ==, -1.0f);
+  g_assert_true (isinf (y[12]) && y[12] > 0);
+  lt_cpu_tanh_f32 (y, tanh_x, G_N_ELEMENTS (tanh_x));
+  g_assert_true (y[1] == 0 && signbit (y[1]));
+  g_assert_cmpfloat (y[3], ==, -1.0f);
+  g_assert_cmpfloat (y[13], ==, 1.0f);
+  lt_cpu_sin_f32 (y, trig_x, 2);
+  g_assert_true (y[1] == 0 && signbit (y[1]));
+}
+
+static double
+pow_ulp_error (float x,
+               float e,
+               float got)
+{
+  return double_ulp_error (pow ((double) x, (double) e), got);
+}
+
+/* pow over bases of every exponent of both signs and exponents that are
+ * integers (odd, even, large), halves and neither, then every special
+ * operand against libm's answer exactly; each operand contiguous or one
+ * value for the row, and rows of every length. */
+static void
+test_pow (void)
+{
+  const float exponents[] = { 2.0f, 3.0f, -1.0f, -2.0f, -3.0f, 0.5f, -0.5f, 1.0f / 3.0f, 7.0f,
+                              0.1f, -2.75f, 10.0f, 37.0f, -149.0f, 127.5f, 0x1p23f, 0x1.000002p23f,
+                              0x1p24f + 2.0f, 1e20f, -1e20f, 0x1p-20f, 0.0f, -0.0f,
+                              /* Past 2^105, e + 1.5 · 2^52 rounds to an odd double. */
+                              0x1p105f, -0x1.000002p110f };
+  const float specials[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1.0f, -1.0f, 2.0f, -2.0f,
+                             0.5f, -0.5f, 3.0f, -3.0f, 0x1p-149f, -0x1p-149f, FLT_MAX };
+  enum { BASES = 2 * 254 * 5 };
+  g_autofree float *x = g_new (float, BASES);
+  g_autofree float *y = g_new (float, BASES);
+  double worst = 0;
+  gsize n = 0;
+
+  for (guint32 sign = 0; sign < 2; sign++)
+    for (guint32 exponent = 1; exponent < 255; exponent++)
+      for (guint32 m = 0; m < 5; m++)
+        x[n++] = from_bits (sign << 31 | exponent << 23 | (m * 1677721u + 1u));
+  g_assert_cmpuint (n, ==, BASES);
+
+  for (guint e = 0; e < G_N_ELEMENTS (exponents); e++)
+    {
+      lt_cpu_pow_f32 (y, x, 1, &exponents[e], 0, BASES);
+      for (gsize i = 0; i < BASES; i++)
+        {
+          double error = pow_ulp_error (x[i], exponents[e], y[i]);
+
+          if (!(error <= MATH_BOUND))
+            g_error ("pow (%a, %a) gave %a, %.2f ulp off", x[i], exponents[e], y[i], error);
+          worst = MAX (worst, error);
+        }
+    }
+  g_test_message ("worst error %.3f ulp", worst);
+
+  /* Every pair of specials (exactly libm's zeros, infinities and NaNs):
+   * the base one value, the exponents a row, so each special meets
+   * ordinary lanes too. */
+  for (guint b = 0; b < G_N_ELEMENTS (specials); b++)
+    {
+      float out[G_N_ELEMENTS (specials)];
+
+      lt_cpu_pow_f32 (out, &specials[b], 0, specials, 1, G_N_ELEMENTS (specials));
+      for (guint e = 0; e < G_N_ELEMENTS (specials); e++)
+        {
+          double error = pow_ulp_error (specials[b], specials[e], out[e]);
+
+          if (!(error <= MATH_BOUND))
+            g_error ("pow (%a, %a) gave %a, %.2f ulp off", specials[b], specials[e], out[e], error);
+        }
+    }
+
+  /* Both operands one value, the square's shortcut included. */
+  for (guint e = 0; e < 2; e++)
+    {
+      const float base = -1.5f, power = e == 0 ? 2.0f : 3.0f;
+      float out[11];
+
+      lt_cpu_pow_f32 (out, &base, 0, &power, 0, G_N_ELEMENTS (out));
+      for (guint k = 0; k < G_N_ELEMENTS (out); k++)
+        g_assert_cmpfloat (out[k], ==, e == 0 ? 2.25f : -3.375f);
+    }
+
+  /* Both operands rows, every length, in place on either. */
+  for (gint64 length = 0; length <= 40; length++)
+    {
+      float a[48], b[48], out[48], on_a[48], on_b[48];
+
+      for (gint64 k = 0; k < 48; k++)
+        {
+          a[k] = (float) (k * 0.61 - 9.5);
+          b[k] = (float) ((k % 7) - 3) * 0.5f;
+          out[k] = -7.0f;
+        }
+      memcpy (on_a, a, sizeof a);
+      memcpy (on_b, b, sizeof b);
+      lt_cpu_pow_f32 (out, a, 1, b, 1, length);
+      lt_cpu_pow_f32 (on_a, on_a, 1, b, 1, length);
+      lt_cpu_pow_f32 (on_b, a, 1, on_b, 1, length);
+      for (gint64 k = 0; k < 48; k++)
+        if (k < length)
+          {
+            g_assert_cmpfloat (pow_ulp_error (a[k], b[k], out[k]), <=, MATH_BOUND);
+            g_assert_true (memcmp (&on_a[k], &out[k], sizeof (float)) == 0);
+            g_assert_true (memcmp (&on_b[k], &out[k], sizeof (float)) == 0);
+          }
+        else
+          {
+            g_assert_cmpfloat (out[k], ==, -7.0f);
+            g_assert_cmpfloat (on_a[k], ==, a[k]);
+            g_assert_cmpfloat (on_b[k], ==, b[k]);
+          }
+    }
+}
+
+static void
 test_exp_special_values (void)
 {
   const float x[] = {
@@ -284,6 +521,11 @@ test_every_length (void)
     { lt_cpu_sqrt_f32, sqrt_ulp_error, 0.5 },
     { lt_cpu_rsqrt_f32, rsqrt_ulp_error, 1.5 },
     { lt_cpu_sigmoid_f32, sigmoid_ulp_error, 2.0 },
+    { lt_cpu_expm1_f32, expm1_ulp_error, MATH_BOUND },
+    { lt_cpu_tanh_f32, tanh_ulp_error, MATH_BOUND },
+    { lt_cpu_log1p_f32, log1p_ulp_error, MATH_BOUND },
+    { lt_cpu_sin_f32, sin_ulp_error, MATH_BOUND },
+    { lt_cpu_cos_f32, cos_ulp_error, MATH_BOUND },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
@@ -332,6 +574,13 @@ main (int   argc,
   g_test_add_func ("/cpu/rsqrt/every-exponent", test_rsqrt_every_exponent);
   g_test_add_func ("/cpu/sigmoid/every-exponent", test_sigmoid_every_exponent);
   g_test_add_func ("/cpu/sigmoid/special-values", test_sigmoid_special_values);
+  g_test_add_data_func ("/cpu/expm1/every-exponent", "expm1", test_math_every_exponent);
+  g_test_add_data_func ("/cpu/tanh/every-exponent", "tanh", test_math_every_exponent);
+  g_test_add_data_func ("/cpu/log1p/every-exponent", "log1p", test_math_every_exponent);
+  g_test_add_data_func ("/cpu/sin/every-exponent", "sin", test_math_every_exponent);
+  g_test_add_data_func ("/cpu/cos/every-exponent", "cos", test_math_every_exponent);
+  g_test_add_func ("/cpu/math/special-values", test_math_special_values);
+  g_test_add_func ("/cpu/pow", test_pow);
   g_test_add_func ("/cpu/every-length", test_every_length);
 
   return g_test_run ();

@@ -27,41 +27,6 @@
 /* Columns a call of lt_cpu_softmax_columns_f32 () takes: a 64-byte line. */
 #define COLUMNS 16
 
-/* The public lt_cpu_NAME_f32 () of a row function NAME_row_f32. (The
- * multiversioned functions are static: a clone's resolver would otherwise
- * be exported from the library.) */
-#define EXPORT_ROW(name)                                                         \
-  void lt_cpu_##name##_f32 (float *dst, const float *src, gint64 n)              \
-  {                                                                              \
-    name##_row_f32 (dst, src, n);                                                \
-  }
-
-/* A row function applying the lanes macro @LANES to @n contiguous floats,
- * the tail through a padded vector. */
-#define LANES_ROW(name, LANES)                                                   \
-  LT_CPU_MULTIVERSION static void                                                \
-  name (float *dst, const float *src, gint64 n)                                  \
-  {                                                                              \
-    gint64 k = 0;                                                                \
-                                                                                 \
-    for (; k + 8 <= n; k += 8)                                                   \
-      {                                                                          \
-        LtF32x8 y;                                                               \
-                                                                                 \
-        LANES (y, *(const LtF32x8 *) (src + k));                                 \
-        *(LtF32x8 *) (dst + k) = y;                                              \
-      }                                                                          \
-    if (k < n)                                                                   \
-      {                                                                          \
-        float buf[8] = { 0 };                                                    \
-        LtF32x8 y;                                                               \
-                                                                                 \
-        memcpy (buf, src + k, (gsize) (n - k) * sizeof (float));                 \
-        LANES (y, *(const LtF32x8 *) buf);                                       \
-        memcpy (dst + k, &y, (gsize) (n - k) * sizeof (float));                  \
-      }                                                                          \
-  }
-
 LANES_ROW (exp_row_f32, LT_CPU_EXP_F32X8)
 LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
 EXPORT_ROW (exp)

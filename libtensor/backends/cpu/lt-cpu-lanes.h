@@ -1,4 +1,5 @@
-/* lt-cpu-lanes.h: the vector lanes the CPU kernels compute in, and exp on them
+/* lt-cpu-lanes.h: the vector lanes the CPU kernels compute in, exp and log
+ * on them, and the row functions built on lanes
  *
  * GCC's generic vectors: eight float lanes are one AVX register in the
  * "avx2" clone of an LT_CPU_MULTIVERSION function and two SSE registers in
@@ -9,6 +10,8 @@
  */
 
 #pragma once
+
+#include <string.h>
 
 #include <glib.h>
 
@@ -23,13 +26,36 @@ typedef double LtF64x4 __attribute__ ((vector_size (4 * sizeof (double))));
  * two instructions, where converting by halves of four took a dozen. */
 typedef double LtF64x8 __attribute__ ((vector_size (8 * sizeof (double))));
 typedef gint32 LtI32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
+/* Four 64-bit integer lanes: masks of double comparisons, exponent
+ * fields (unsigned for right shifts: AVX2 shifts 64-bit lanes logically
+ * only). Double work is done four lanes at a time: GCC 12 compares
+ * 64-byte vectors one lane at a time on AVX2. */
+typedef gint64 LtI64x4 __attribute__ ((vector_size (4 * sizeof (gint64))));
+typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 
-/* Every lane @value. */
-#define LT_F32X8_SPLAT(value) ((LtF32x8) { 0 } + (float) (value))
+/* Every lane @value: added to -0, which keeps a -0 (where +0 would not). */
+#define LT_F32X8_SPLAT(value) ((LtF32x8) ((LtI32x8) { 0 } + G_MININT32) + (float) (value))
 
 /* Lanes of @yes where @mask is set, of @no elsewhere (C has no vector ?:). */
 #define LT_F32X8_SELECT(mask, yes, no)                                           \
   ((LtF32x8) (((LtI32x8) (yes) & (mask)) | ((LtI32x8) (no) & ~(mask))))
+
+/* The same for four double lanes, whose masks are LtI64x4. */
+#define LT_F64X4_SPLAT(value) ((LtF64x4) ((LtI64x4) { 0 } + G_MININT64) + (double) (value))
+#define LT_F64X4_SELECT(mask, yes, no)                                           \
+  ((LtF64x4) (((LtI64x4) (yes) & (mask)) | ((LtI64x4) (no) & ~(mask))))
+
+/* |@x| of float and double lanes: the sign bit cleared. */
+#define LT_F32X8_ABS(x) ((LtF32x8) ((LtI32x8) (x) & G_MAXINT32))
+#define LT_F64X4_ABS(x) ((LtF64x4) ((LtI64x4) (x) & G_MAXINT64))
+
+/* Whether any lane of the LtI32x8 mask @mask is set. */
+#define LT_I32X8_ANY(mask)                                                       \
+  __extension__ ({                                                               \
+    guint64 words_[4];                                                           \
+    memcpy (words_, &(mask), sizeof words_);                                     \
+    (words_[0] | words_[1] | words_[2] | words_[3]) != 0;                        \
+  })
 
 /* @result = exp (@x) in each lane, within 1 ulp of the correctly rounded
  * result for every float (0.99 at worst, over all 2^32 of them;
@@ -116,5 +142,40 @@ typedef gint32 LtI32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
     (result) = LT_F32X8_SELECT ((x_ < 0.0f) | (x_ != x_), LT_F32X8_SPLAT (NAN), y_); \
   }                                                                              \
   G_STMT_END
+
+/* The public lt_cpu_NAME_f32 () of a row function NAME_row_f32. (The
+ * multiversioned functions are static: a clone's resolver would otherwise
+ * be exported from the library.) */
+#define EXPORT_ROW(name)                                                         \
+  void lt_cpu_##name##_f32 (float *dst, const float *src, gint64 n)              \
+  {                                                                              \
+    name##_row_f32 (dst, src, n);                                                \
+  }
+
+/* A row function applying the lanes macro @LANES to @n contiguous floats,
+ * the tail through a vector padded with zeros. */
+#define LANES_ROW(name, LANES)                                                   \
+  LT_CPU_MULTIVERSION static void                                                \
+  name (float *dst, const float *src, gint64 n)                                  \
+  {                                                                              \
+    gint64 k = 0;                                                                \
+                                                                                 \
+    for (; k + 8 <= n; k += 8)                                                   \
+      {                                                                          \
+        LtF32x8 y;                                                               \
+                                                                                 \
+        LANES (y, *(const LtF32x8 *) (src + k));                                 \
+        *(LtF32x8 *) (dst + k) = y;                                              \
+      }                                                                          \
+    if (k < n)                                                                   \
+      {                                                                          \
+        float buf[8] = { 0 };                                                    \
+        LtF32x8 y;                                                               \
+                                                                                 \
+        memcpy (buf, src + k, (gsize) (n - k) * sizeof (float));                 \
+        LANES (y, *(const LtF32x8 *) buf);                                       \
+        memcpy (dst + k, &y, (gsize) (n - k) * sizeof (float));                  \
+      }                                                                          \
+  }
 
 G_END_DECLS

@@ -544,6 +544,20 @@ UNARY_OPS (GEN_FUNCS)
 UN_ROW (un_cabs_c64, float, (float), cfloat, cfloat, IDENT, cabs)
 UN_ROW (un_cabs_c128, double, (double), cdouble, cdouble, IDENT, cabs)
 
+/* Float32 powers in lanes (lt-cpu-math.c) where the output is contiguous
+ * and each operand contiguous or one value, strided rows as before. */
+static void
+bin_pow_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
+{
+  const gint64 f = sizeof (float);
+
+  if (s[0] == f && (s[1] == f || s[1] == 0) && (s[2] == f || s[2] == 0))
+    lt_cpu_pow_f32 ((float *) p[0], (const float *) p[1], s[1] / f,
+                    (const float *) p[2], s[2] / f, n);
+  else
+    bin_pow_f32 (p, s, n, prm);
+}
+
 static RowFunc
 binary_row (LtBinaryOp op,
             gboolean   with_alpha,
@@ -563,6 +577,9 @@ binary_row (LtBinaryOp op,
       default:
         return NULL;
       }
+
+  if (op == LT_BINARY_OP_POW && dtype == LT_DTYPE_FLOAT32)
+    return bin_pow_lanes_f32;
 
 #define GEN_BIN_CASE(OP, name, DTS, KIND) \
   case LT_BINARY_OP_##OP:                 \
@@ -618,6 +635,12 @@ LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32, un_log_f32)
 LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32, un_sigmoid_f32)
 LANES_UN_ROW (un_sqrt_lanes_f32, lt_cpu_sqrt_f32, un_sqrt_f32)
 LANES_UN_ROW (un_rsqrt_lanes_f32, lt_cpu_rsqrt_f32, un_rsqrt_f32)
+LANES_UN_ROW (un_expm1_lanes_f32, lt_cpu_expm1_f32, un_expm1_f32)
+LANES_UN_ROW (un_tanh_lanes_f32, lt_cpu_tanh_f32, un_tanh_f32)
+LANES_UN_ROW (un_log1p_lanes_f32, lt_cpu_log1p_f32, un_log1p_f32)
+LANES_UN_ROW (un_sin_lanes_f32, lt_cpu_sin_f32, un_sin_f32)
+LANES_UN_ROW (un_cos_lanes_f32, lt_cpu_cos_f32, un_cos_f32)
+
 
 static RowFunc
 unary_row (LtUnaryOp op,
@@ -636,6 +659,16 @@ unary_row (LtUnaryOp op,
         return un_rsqrt_lanes_f32;
       case LT_UNARY_OP_SIGMOID:
         return un_sigmoid_lanes_f32;
+      case LT_UNARY_OP_EXPM1:
+        return un_expm1_lanes_f32;
+      case LT_UNARY_OP_TANH:
+        return un_tanh_lanes_f32;
+      case LT_UNARY_OP_LOG1P:
+        return un_log1p_lanes_f32;
+      case LT_UNARY_OP_SIN:
+        return un_sin_lanes_f32;
+      case LT_UNARY_OP_COS:
+        return un_cos_lanes_f32;
       default:
         break;
       }

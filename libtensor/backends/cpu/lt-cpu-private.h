@@ -108,6 +108,34 @@ void lt_cpu_sigmoid_f32 (float       *dst,
                          const float *src,
                          gint64       n);
 
+/* expm1, tanh, log1p, sin and cos of @n contiguous float32s, within
+ * 0.51 ulp (lt-cpu-math.c); @dst may be @src. */
+void lt_cpu_expm1_f32 (float       *dst,
+                       const float *src,
+                       gint64       n);
+void lt_cpu_tanh_f32 (float       *dst,
+                      const float *src,
+                      gint64       n);
+void lt_cpu_log1p_f32 (float       *dst,
+                       const float *src,
+                       gint64       n);
+void lt_cpu_sin_f32 (float       *dst,
+                     const float *src,
+                     gint64       n);
+void lt_cpu_cos_f32 (float       *dst,
+                     const float *src,
+                     gint64       n);
+
+/* dst[k] = pow (x[k · @x_step], e[k · @e_step]) for @n float32s, each step
+ * 0 (one value for the row) or 1 (contiguous), within 0.51 ulp
+ * (lt-cpu-math.c); @dst may be @x or @e where its step is 1. */
+void lt_cpu_pow_f32 (float       *dst,
+                     const float *x,
+                     gint64       x_step,
+                     const float *e,
+                     gint64       e_step,
+                     gint64       n);
+
 /* Softmax (or log_softmax) of @n contiguous float32s. */
 void lt_cpu_softmax_row_f32 (float       *dst,
                              const float *src,

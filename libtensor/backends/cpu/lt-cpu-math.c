@@ -1,0 +1,376 @@
+/* lt-cpu-math.c: float32 expm1, log1p, tanh, sin, cos and pow in double lanes
+ *
+ * Each function of eight floats is computed in double lanes, four at a
+ * time (GCC 12 compares wider vectors one lane at a time), where a
+ * short polynomial is good to 2^-35 of the result or better, and rounded
+ * to float once at the end: within 0.51 ulp of the correctly rounded
+ * result, with none of the cancellations that make these functions hard
+ * in float (expm1 and log1p near 0, tanh near 0, the argument reduction of
+ * sin and cos). The polynomials are fits of this project's own (relative
+ * error, Lawson's reweighted least squares, over the reduced ranges
+ * below); each comment gives the fit's worst error.
+ *
+ * sin, cos and pow take the lanes they cannot reduce (|x| >= 2^20, for
+ * sin and cos) or whose special cases are many (a zero, infinite or NaN
+ * operand of pow) through libm in double, as the strided rows do.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lt-cpu-lanes.h"
+#include "lt-cpu-private.h"
+
+/* Adding it to a double below 2^51 in magnitude rounds that to an integer,
+ * which the sum's low bits hold. */
+#define SHIFTER 0x1.8p52
+
+/* The integers in the low bits of @t, a double plus SHIFTER. */
+#define SHIFTED_INTEGERS(t) ((LtI64x4) (t) - (LtI64x4) LT_F64X4_SPLAT (SHIFTER))
+
+/* The doubles of the integers @k, below 2^51 in magnitude (AVX2 has no
+ * conversion from 64-bit integers). */
+#define I64X4_TO_F64X4(k)                                                        \
+  ((LtF64x4) ((k) + (LtI64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
+
+/* @y = @FUNC of eight floats @x, computed as two halves of four double
+ * lanes by the macro @FUNC (result, input). (Eight floats convert to
+ * double in two instructions, and halves of the result cost nothing.) */
+#define IN_DOUBLE(y, x, FUNC)                                                    \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x8 wide_ = __builtin_convertvector ((x), LtF64x8);                      \
+    LtF64x4 low_ = __builtin_shufflevector (wide_, wide_, 0, 1, 2, 3);           \
+    LtF64x4 high_ = __builtin_shufflevector (wide_, wide_, 4, 5, 6, 7);          \
+    LtF32x4 low_f_, high_f_;                                                     \
+                                                                                 \
+    FUNC (low_, low_);                                                           \
+    FUNC (high_, high_);                                                         \
+    low_f_ = __builtin_convertvector (low_, LtF32x4);                            \
+    high_f_ = __builtin_convertvector (high_, LtF32x4);                          \
+    (y) = __builtin_shufflevector (low_f_, high_f_, 0, 1, 2, 3, 4, 5, 6, 7);     \
+  }                                                                              \
+  G_STMT_END
+
+/* @scale = 2^n and @p = expm1 (r) for x = n · ln 2 + r, |r| <= ln 2 / 2,
+ * of double lanes @x below 1000 in magnitude: exp (x) is scale · p + scale
+ * and expm1 (x) is scale · p + (scale - 1). r carries the rounding of
+ * n · ln 2, below 2^-45; expm1 (r) = r + r² · P (r), P of degree 6 fitted
+ * to 2^-37.5. */
+#define EXP_PARTS_F64X4(scale, p, x)                                             \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 ep_t = (x) * 0x1.71547652b82fep0 + SHIFTER;                          \
+    LtF64x4 ep_r = (x) - (ep_t - SHIFTER) * 0x1.62e42fefa39efp-1;                \
+    LtF64x4 ep_r2 = ep_r * ep_r, ep_r4 = ep_r2 * ep_r2, ep_q;                    \
+                                                                                 \
+    /* (Estrin's scheme: pairs of terms side by side, for a short chain.) */    \
+    ep_q = (0x1.1110b1fb0bd25p-7 * ep_r + 0x1.555554f3385cap-5) * ep_r2          \
+           + (0x1.5555557362a4fp-3 * ep_r + 0x1.000000001728ep-1);               \
+    ep_q += (0x1.a003974319500p-16 * ep_r2                                       \
+             + (0x1.a16fa9993d440p-13 * ep_r + 0x1.6c17670c333d8p-10)) * ep_r4;  \
+    (p) = ep_q * ep_r2 + ep_r;                                                   \
+    (scale) = (LtF64x4) ((SHIFTED_INTEGERS (ep_t) + 1023) << 52);                \
+  }                                                                              \
+  G_STMT_END
+
+/* @result = log (@u) of positive, normal, finite double lanes. u = m · 2^k
+ * with m in [sqrt(1/2), sqrt(2)): adding 1 - sqrt(1/2)'s exponent and
+ * mantissa bits carries into the exponent field just where m would reach
+ * sqrt(2), which leaves k + 1023 above the mantissa and m - sqrt(1/2)
+ * below. f = m - 1 is exact; log (m) = 2 atanh (s) with s = f / (2 + f),
+ * |s| < 0.1716: 2s + 2s · z · Q (z), z = s², Q of degree 4 fitted to
+ * 2^-44.9 (pow needs the product of its exponent and this to within
+ * 2^-31). */
+#define LOG_F64X4(result, u)                                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    const gint64 lg_root_half = 0x3fe6a09e667f3bcd;                              \
+    LtI64x4 lg_t = (LtI64x4) (u) + (0x3ff0000000000000 - lg_root_half);          \
+    LtI64x4 lg_k = (LtI64x4) ((LtU64x4) lg_t >> 52) - 1023;                      \
+    LtF64x4 lg_f = (LtF64x4) ((lg_t & 0x000fffffffffffff) + lg_root_half) - 1.0; \
+    LtF64x4 lg_s = lg_f / (lg_f + 2.0), lg_z, lg_z2, lg_q;                       \
+                                                                                 \
+    lg_z = lg_s * lg_s;                                                          \
+    lg_z2 = lg_z * lg_z;                                                         \
+    lg_q = ((0x1.911929f64c45ap-4 * lg_z + 0x1.c62adea08249cp-4) * lg_z          \
+            + 0x1.2494127248c16p-3) * lg_z2                                      \
+           + (0x1.999996a86312ap-3 * lg_z + 0x1.555555561e75ep-2);               \
+    lg_s += lg_s;                                                                \
+    (result) = I64X4_TO_F64X4 (lg_k) * G_LN2 + (lg_s * lg_z * lg_q + lg_s);      \
+  }                                                                              \
+  G_STMT_END
+
+/* The sign bit of each float lane. */
+#define SIGN_F32X8(x) ((LtI32x8) (x) & G_MININT32)
+
+/* expm1 (x): clamped to [-30, 89] first (below, the float result is -1;
+ * above, infinity), NaN passing as NaN; the sign of x, -0 included. */
+#define EXPM1_F64X4(y, d)                                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 em_s, em_p;                                                          \
+                                                                                 \
+    EXP_PARTS_F64X4 (em_s, em_p, d);                                             \
+    (y) = em_s * em_p + (em_s - 1.0);                                            \
+  }                                                                              \
+  G_STMT_END
+
+#define EXPM1_F32X8(y, x)                                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF32x8 c_ = LT_F32X8_SELECT ((x) < -30.0f, LT_F32X8_SPLAT (-30), (x));      \
+                                                                                 \
+    c_ = LT_F32X8_SELECT (c_ > 89.0f, LT_F32X8_SPLAT (89), c_);                  \
+    IN_DOUBLE (y, c_, EXPM1_F64X4);                                              \
+    (y) = (LtF32x8) ((LtI32x8) (y) | SIGN_F32X8 (x));                            \
+  }                                                                              \
+  G_STMT_END
+
+/* tanh (x) = e / (e + 2) with e = expm1 (2|x|), |x| clamped to 10, past
+ * which the float result is 1; the sign put back, -0 included. */
+#define TANH_F64X4(y, a)                                                         \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 th_e;                                                                \
+                                                                                 \
+    EXPM1_F64X4 (th_e, (a) + (a));                                               \
+    (y) = th_e / (th_e + 2.0);                                                   \
+  }                                                                              \
+  G_STMT_END
+
+#define TANH_F32X8(y, x)                                                         \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF32x8 a_ = LT_F32X8_ABS (x);                                               \
+                                                                                 \
+    a_ = LT_F32X8_SELECT (a_ > 10.0f, LT_F32X8_SPLAT (10), a_);                  \
+    IN_DOUBLE (y, a_, TANH_F64X4);                                               \
+    (y) = (LtF32x8) ((LtI32x8) (y) | SIGN_F32X8 (x));                            \
+  }                                                                              \
+  G_STMT_END
+
+/* log1p (x) = log (1 + x), where 1 + x is exact in double for |x| >=
+ * 2^-26; below that the float result is x itself. -1 gives -inf, below
+ * -1 (and NaN) NaN, +inf +inf: chosen among the eight floats. */
+#define LOG1P_F64X4(y, d) LOG_F64X4 (y, (d) + 1.0)
+
+#define LOG1P_F32X8(y, x)                                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    IN_DOUBLE (y, x, LOG1P_F64X4);                                               \
+    (y) = LT_F32X8_SELECT (LT_F32X8_ABS (x) < 0x1p-26f, (x), (y));               \
+    (y) = LT_F32X8_SELECT ((x) == -1.0f, LT_F32X8_SPLAT (-INFINITY), (y));       \
+    (y) = LT_F32X8_SELECT ((x) == INFINITY, (x), (y));                           \
+    (y) = LT_F32X8_SELECT (~((x) >= -1.0f), LT_F32X8_SPLAT (NAN), (y));          \
+  }                                                                              \
+  G_STMT_END
+
+/* sin (x), or cos (x) where @cosine: x = h · pi + r with h the integer q
+ * nearest x / pi (sin) or q + 1/2 with q the integer nearest x / pi - 1/2
+ * (cos), |r| <= pi / 2; then sin (x) = (-1)^q sin (r) and cos (x) =
+ * (-1)^(q+1) sin (r), q's parity being the low bit of q + SHIFTER. pi is
+ * taken in two parts, the first of 32 bits, so for |x| < 2^20 (|h| <
+ * 2^19) h times it and x less that are exact, and r is good to 2^-66: no
+ * float below 2^20 is nearer than 2^-28 to a multiple of pi / 2 (4.2e-9, at
+ * 252.898, found by a search over them all). sin (r) =
+ * r · (1 + r² · P (r²)), P of degree 4 fitted to 2^-35.3 (a product, so
+ * sin (-0) is -0). */
+#define SIN_COS_F64X4(y, d, cosine)                                              \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 sc_t = ((d) * 0x1.45f306dc9c883p-2 - ((cosine) ? 0.5 : 0.0)) + SHIFTER; \
+    LtF64x4 sc_h = (cosine) ? (sc_t - SHIFTER) + 0.5 : sc_t - SHIFTER;           \
+    LtI64x4 sc_flip = ((LtI64x4) sc_t << 63) ^ ((cosine) ? G_MININT64 : 0);      \
+    LtF64x4 sc_r, sc_z, sc_z2, sc_p;                                             \
+                                                                                 \
+    sc_r = ((d) - sc_h * 0x1.921fb54400000p+1) - sc_h * 0x1.0b4611a626331p-33; \
+    sc_z = sc_r * sc_r;                                                          \
+    sc_z2 = sc_z * sc_z;                                                         \
+    sc_p = ((-0x1.9a6206dc80000p-26 * sc_z + 0x1.71703801c6c00p-19) * sc_z       \
+            - 0x1.a017d77c44c40p-13) * sc_z2                                     \
+           + (0x1.11110c43a47b4p-7 * sc_z - 0x1.555555475215dp-3);               \
+    sc_p = sc_r * (sc_p * sc_z + 1.0);                                           \
+    (y) = (LtF64x4) ((LtI64x4) sc_p ^ sc_flip);                                  \
+  }                                                                              \
+  G_STMT_END
+
+#define SIN_F64X4(y, d) SIN_COS_F64X4 (y, d, FALSE)
+#define COS_F64X4(y, d) SIN_COS_F64X4 (y, d, TRUE)
+
+/* Lanes of @y whose @wild mask is set get @fallback ((double) x) instead:
+ * the cases the lanes leave to libm. */
+#define FALL_BACK(y, x, wild, fallback)                                          \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    if (G_UNLIKELY (LT_I32X8_ANY (wild)))                                        \
+      {                                                                          \
+        float fb_xs[8], fb_ys[8];                                                \
+        gint32 fb_ws[8];                                                         \
+                                                                                 \
+        memcpy (fb_xs, &(x), sizeof fb_xs);                                      \
+        memcpy (fb_ys, &(y), sizeof fb_ys);                                      \
+        memcpy (fb_ws, &(wild), sizeof fb_ws);                                   \
+        for (guint fb_l = 0; fb_l < 8; fb_l++)                                   \
+          if (fb_ws[fb_l])                                                       \
+            fb_ys[fb_l] = (float) fallback ((double) fb_xs[fb_l]);               \
+        memcpy (&(y), fb_ys, sizeof fb_ys);                                      \
+      }                                                                          \
+  }                                                                              \
+  G_STMT_END
+
+/* Large and non-finite x go to libm. */
+#define SIN_COS_F32X8(y, x, F64X4, fallback)                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI32x8 wild_ = ~(LT_F32X8_ABS (x) < 0x1p20f);                               \
+                                                                                 \
+    IN_DOUBLE (y, x, F64X4);                                                     \
+    FALL_BACK (y, x, wild_, fallback);                                           \
+  }                                                                              \
+  G_STMT_END
+
+#define SIN_F32X8(y, x) SIN_COS_F32X8 (y, x, SIN_F64X4, sin)
+#define COS_F32X8(y, x) SIN_COS_F32X8 (y, x, COS_F64X4, cos)
+
+LANES_ROW (expm1_row_f32, EXPM1_F32X8)
+LANES_ROW (tanh_row_f32, TANH_F32X8)
+LANES_ROW (log1p_row_f32, LOG1P_F32X8)
+LANES_ROW (sin_row_f32, SIN_F32X8)
+LANES_ROW (cos_row_f32, COS_F32X8)
+EXPORT_ROW (expm1)
+EXPORT_ROW (tanh)
+EXPORT_ROW (log1p)
+EXPORT_ROW (sin)
+EXPORT_ROW (cos)
+
+/* pow (x, e) for x finite and not zero and e finite: exp (e · log |x|),
+ * the product clamped to ±200 (past which the float result is 0 or
+ * infinity) and made in double, where it is good to 2^-43 of the
+ * result's exponent; a negative x gives NaN unless e is an integer (every
+ * double from 2^52 up is one), and the sign of x where e is odd (no double
+ * from 2^53 up is; past 2^105, e + SHIFTER can round to an odd double). */
+#define POW_F64X4(y, a, b)                                                       \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 pw_l, pw_t, pw_s, pw_p;                                              \
+    LtI64x4 pw_negative = (a) < 0.0, pw_integer, pw_sign;                        \
+                                                                                 \
+    LOG_F64X4 (pw_l, LT_F64X4_ABS (a));                                          \
+    pw_t = (b) * pw_l;                                                           \
+    pw_t = LT_F64X4_SELECT (pw_t < -200.0, LT_F64X4_SPLAT (-200), pw_t);         \
+    pw_t = LT_F64X4_SELECT (pw_t > 200.0, LT_F64X4_SPLAT (200), pw_t);           \
+    EXP_PARTS_F64X4 (pw_s, pw_p, pw_t);                                          \
+    pw_p = pw_s * pw_p + pw_s;                                                   \
+    /* e rounded to an integer, meaningful below 2^51. */                        \
+    pw_t = (b) + SHIFTER;                                                        \
+    pw_integer = ((pw_t - SHIFTER) == (b)) | (LT_F64X4_ABS (b) >= 0x1p52);       \
+    pw_sign = SHIFTED_INTEGERS (pw_t) << 63;                                     \
+    pw_sign &= pw_negative & pw_integer & (LT_F64X4_ABS (b) < 0x1p53);           \
+    pw_p = (LtF64x4) ((LtI64x4) pw_p ^ pw_sign);                                 \
+    (y) = LT_F64X4_SELECT (pw_negative & ~pw_integer, LT_F64X4_SPLAT (NAN), pw_p); \
+  }                                                                              \
+  G_STMT_END
+
+/* Zeros, infinities and NaNs, in either operand, go to libm. */
+#define POW_F32X8(y, x, e)                                                       \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x8 pw_wx = __builtin_convertvector ((x), LtF64x8);                      \
+    LtF64x8 pw_we = __builtin_convertvector ((e), LtF64x8);                      \
+    LtF64x4 pw_lo, pw_hi;                                                        \
+    LtF32x4 pw_lo_f, pw_hi_f;                                                    \
+    LtI32x8 pw_wild = ~((LT_F32X8_ABS (x) < INFINITY) & ((x) != 0.0f)            \
+                        & (LT_F32X8_ABS (e) < INFINITY));                        \
+                                                                                 \
+    POW_F64X4 (pw_lo, __builtin_shufflevector (pw_wx, pw_wx, 0, 1, 2, 3),        \
+               __builtin_shufflevector (pw_we, pw_we, 0, 1, 2, 3));              \
+    POW_F64X4 (pw_hi, __builtin_shufflevector (pw_wx, pw_wx, 4, 5, 6, 7),        \
+               __builtin_shufflevector (pw_we, pw_we, 4, 5, 6, 7));              \
+    pw_lo_f = __builtin_convertvector (pw_lo, LtF32x4);                          \
+    pw_hi_f = __builtin_convertvector (pw_hi, LtF32x4);                          \
+    (y) = __builtin_shufflevector (pw_lo_f, pw_hi_f, 0, 1, 2, 3, 4, 5, 6, 7);    \
+    if (G_UNLIKELY (LT_I32X8_ANY (pw_wild)))                                     \
+      {                                                                          \
+        float pw_xs[8], pw_es[8], pw_ys[8];                                      \
+        gint32 pw_ws[8];                                                         \
+                                                                                 \
+        memcpy (pw_xs, &(x), sizeof pw_xs);                                      \
+        memcpy (pw_es, &(e), sizeof pw_es);                                      \
+        memcpy (pw_ys, &(y), sizeof pw_ys);                                      \
+        memcpy (pw_ws, &pw_wild, sizeof pw_ws);                                  \
+        for (guint pw_lane = 0; pw_lane < 8; pw_lane++)                          \
+          if (pw_ws[pw_lane])                                                    \
+            pw_ys[pw_lane] = (float) pow ((double) pw_xs[pw_lane], (double) pw_es[pw_lane]); \
+        memcpy (&(y), pw_ys, sizeof pw_ys);                                      \
+      }                                                                          \
+  }                                                                              \
+  G_STMT_END
+
+LT_CPU_MULTIVERSION static void
+pow_row_f32 (float       *dst,
+             const float *x,
+             gint64       x_step,
+             const float *e,
+             gint64       e_step,
+             gint64       n)
+{
+  gint64 k = 0;
+
+  /* x², the commonest power, is one rounding: what pow gives. */
+  if (e_step == 0 && e[0] == 2.0f)
+    {
+      const float base = x[0];
+
+      if (x_step == 0)
+        for (; k < n; k++)
+          dst[k] = base * base;
+      else
+        for (; k < n; k++)
+          dst[k] = x[k] * x[k];
+      return;
+    }
+
+  for (; k + 8 <= n; k += 8)
+    {
+      LtF32x8 a = LT_F32X8_SPLAT (x[0]), b = LT_F32X8_SPLAT (e[0]), y;
+
+      if (x_step != 0)
+        a = *(const LtF32x8 *) (x + k);
+      if (e_step != 0)
+        b = *(const LtF32x8 *) (e + k);
+      POW_F32X8 (y, a, b);
+      *(LtF32x8 *) (dst + k) = y;
+    }
+  if (k < n)
+    {
+      /* The tail, padded with pow (1, 1). */
+      float xs[8], es[8];
+      LtF32x8 y;
+
+      for (gint64 l = 0; l < 8; l++)
+        {
+          xs[l] = k + l < n ? x[(k + l) * x_step] : 1.0f;
+          es[l] = k + l < n ? e[(k + l) * e_step] : 1.0f;
+        }
+      POW_F32X8 (y, *(const LtF32x8 *) xs, *(const LtF32x8 *) es);
+      memcpy (dst + k, &y, (gsize) (n - k) * sizeof (float));
+    }
+}
+
+void
+lt_cpu_pow_f32 (float       *dst,
+                const float *x,
+                gint64       x_step,
+                const float *e,
+                gint64       e_step,
+                gint64       n)
+{
+  pow_row_f32 (dst, x, x_step, e, e_step, n);
+}
