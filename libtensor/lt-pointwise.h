@@ -41,9 +41,11 @@ G_BEGIN_DECLS
  * @LT_UNARY_OP_ISNAN: whether x is NaN, as bool
  * @LT_UNARY_OP_ISINF: whether x is infinite, as bool
  * @LT_UNARY_OP_ISFINITE: whether x is neither infinite nor NaN, as bool
+ * @LT_UNARY_OP_ERF: the error function, 2 / sqrt(pi) times the integral of
+ *   exp(-t²) from 0 to x (not for complex)
  *
  * The operations of lt_tensor_unary(). The floating point functions (sqrt to
- * sigmoid) of bool and integer tensors give float32, as in PyTorch.
+ * sigmoid, and erf) of bool and integer tensors give float32, as in PyTorch.
  */
 typedef enum
 {
@@ -71,6 +73,7 @@ typedef enum
   LT_UNARY_OP_ISNAN,
   LT_UNARY_OP_ISINF,
   LT_UNARY_OP_ISFINITE,
+  LT_UNARY_OP_ERF,
 } LtUnaryOp;
 
 /**

@@ -30,7 +30,7 @@
 static const char *const unary_names[] = {
   "neg", "abs", "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tan",
   "tanh", "sigmoid", "relu", "floor", "ceil", "round", "trunc", "logical_not", "bitwise_not",
-  "isnan", "isinf", "isfinite",
+  "isnan", "isinf", "isfinite", "erf",
 };
 
 static const char *const binary_names[] = {
@@ -39,7 +39,7 @@ static const char *const binary_names[] = {
   "bitwise_and", "bitwise_or", "bitwise_xor",
 };
 
-G_STATIC_ASSERT (G_N_ELEMENTS (unary_names) == LT_UNARY_OP_ISFINITE + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (unary_names) == LT_UNARY_OP_ERF + 1);
 G_STATIC_ASSERT (G_N_ELEMENTS (binary_names) == LT_BINARY_OP_BITWISE_XOR + 1);
 
 typedef enum
@@ -372,7 +372,7 @@ clear_inputs (LtTensor **inputs)
 static gboolean
 is_float_function (LtUnaryOp op)
 {
-  return op >= LT_UNARY_OP_SQRT && op <= LT_UNARY_OP_SIGMOID;
+  return (op >= LT_UNARY_OP_SQRT && op <= LT_UNARY_OP_SIGMOID) || op == LT_UNARY_OP_ERF;
 }
 
 static gboolean
@@ -396,6 +396,7 @@ unary_supports (LtUnaryOp op,
     case LT_UNARY_OP_SIGN:
     case LT_UNARY_OP_LOG1P:
     case LT_UNARY_OP_EXPM1:
+    case LT_UNARY_OP_ERF:
       return !is_complex;
     case LT_UNARY_OP_BITWISE_NOT:
       return is_integral (dtype);
@@ -484,7 +485,7 @@ lt_tensor_unary (LtTensor  *self,
   LtTensor *result = NULL;
 
   g_return_val_if_fail (LT_IS_TENSOR (self), NULL);
-  g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ISFINITE, NULL);
+  g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ERF, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!unary (self, op, FALSE, &result, error))
@@ -512,7 +513,7 @@ lt_tensor_unary_ (LtTensor  *self,
                   GError   **error)
 {
   g_return_val_if_fail (LT_IS_TENSOR (self), FALSE);
-  g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ISFINITE, FALSE);
+  g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ERF, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return unary (self, op, TRUE, NULL, error);

@@ -3,7 +3,7 @@
  * lt_cpu_exp_f32 (), lt_cpu_log_f32 (), lt_cpu_sqrt_f32 (), lt_cpu_rsqrt_f32 ()
  * and lt_cpu_sigmoid_f32 () (lt-cpu-exp.c), and lt_cpu_expm1_f32 (),
  * lt_cpu_tanh_f32 (), lt_cpu_log1p_f32 (), lt_cpu_sin_f32 (),
- * lt_cpu_cos_f32 () and lt_cpu_pow_f32 () (lt-cpu-math.c) against
+ * lt_cpu_cos_f32 (), lt_cpu_erf_f32 () and lt_cpu_pow_f32 () (lt-cpu-math.c) against
  * the same functions in double, over a spread of mantissas of every float
  * exponent of both signs and the special values, and over rows of every
  * length up to past four vectors, in place and not.
@@ -130,6 +130,7 @@ DOUBLE_REFERENCE (tanh)
 DOUBLE_REFERENCE (log1p)
 DOUBLE_REFERENCE (sin)
 DOUBLE_REFERENCE (cos)
+DOUBLE_REFERENCE (erf)
 
 static float
 from_bits (guint32 bits)
@@ -283,6 +284,7 @@ test_math_every_exponent (gconstpointer data)
     { "log1p", lt_cpu_log1p_f32, log1p_ulp_error },
     { "sin", lt_cpu_sin_f32, sin_ulp_error },
     { "cos", lt_cpu_cos_f32, cos_ulp_error },
+    { "erf", lt_cpu_erf_f32, erf_ulp_error },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
@@ -336,13 +338,18 @@ test_math_special_values (void)
                            0x1.fffffep19f, -0x1.fffffep19f, 0x1p20f, -0x1p20f, 102940.445f,
                            0x1.921fb6p+12f, 0x1.99bc5cp+27f, FLT_MAX, -FLT_MAX,
                            0x1.04ccbcp+19f, 0x1.87331ap+19f, -0x1.9a48dep+19f, 0x1.f9cbe2p+7f };
-  float y[G_N_ELEMENTS (log1p_x)];
+  /* Either side of 1, where the polynomials meet, and of 4, the clamp. */
+  const float erf_x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 0x1p-149f, -0x1p-149f,
+                          0x1.fffffep-1f, 1.0f, 0x1.000002p0f, -0x1.fffffep-1f, -1.0f,
+                          3.92f, -3.92f, 0x1.fffffep1f, 4.0f, 0x1.000002p2f, -4.5f, FLT_MAX };
+  float y[G_N_ELEMENTS (erf_x)];
 
   check_values (lt_cpu_expm1_f32, expm1_ulp_error, "expm1", expm1_x, G_N_ELEMENTS (expm1_x));
   check_values (lt_cpu_tanh_f32, tanh_ulp_error, "tanh", tanh_x, G_N_ELEMENTS (tanh_x));
   check_values (lt_cpu_log1p_f32, log1p_ulp_error, "log1p", log1p_x, G_N_ELEMENTS (log1p_x));
   check_values (lt_cpu_sin_f32, sin_ulp_error, "sin", trig_x, G_N_ELEMENTS (trig_x));
   check_values (lt_cpu_cos_f32, cos_ulp_error, "cos", trig_x, G_N_ELEMENTS (trig_x));
+  check_values (lt_cpu_erf_f32, erf_ulp_error, "erf", erf_x, G_N_ELEMENTS (erf_x));
 
   /* The signs of zero, the limits, exactly. */
   lt_cpu_log1p_f32 (y, log1p_x, G_N_ELEMENTS (log1p_x));
@@ -359,6 +366,11 @@ test_math_special_values (void)
   g_assert_cmpfloat (y[13], ==, 1.0f);
   lt_cpu_sin_f32 (y, trig_x, 2);
   g_assert_true (y[1] == 0 && signbit (y[1]));
+  lt_cpu_erf_f32 (y, erf_x, G_N_ELEMENTS (erf_x));
+  g_assert_true (y[1] == 0 && signbit (y[1]));
+  g_assert_cmpfloat (y[2], ==, 1.0f);
+  g_assert_cmpfloat (y[3], ==, -1.0f);
+  g_assert_true (isnan (y[4]));
 }
 
 static double
@@ -526,6 +538,7 @@ test_every_length (void)
     { lt_cpu_log1p_f32, log1p_ulp_error, MATH_BOUND },
     { lt_cpu_sin_f32, sin_ulp_error, MATH_BOUND },
     { lt_cpu_cos_f32, cos_ulp_error, MATH_BOUND },
+    { lt_cpu_erf_f32, erf_ulp_error, MATH_BOUND },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
@@ -579,6 +592,7 @@ main (int   argc,
   g_test_add_data_func ("/cpu/log1p/every-exponent", "log1p", test_math_every_exponent);
   g_test_add_data_func ("/cpu/sin/every-exponent", "sin", test_math_every_exponent);
   g_test_add_data_func ("/cpu/cos/every-exponent", "cos", test_math_every_exponent);
+  g_test_add_data_func ("/cpu/erf/every-exponent", "erf", test_math_every_exponent);
   g_test_add_func ("/cpu/math/special-values", test_math_special_values);
   g_test_add_func ("/cpu/pow", test_pow);
   g_test_add_func ("/cpu/every-length", test_every_length);

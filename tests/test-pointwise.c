@@ -326,6 +326,54 @@ test_unary (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
 }
 
+/* erf, which PyTorch has beside the table's other functions: integers and
+ * bools give float32, complex is refused, both signs of zero and the
+ * infinities come out exactly, float32 through the lanes and float64
+ * through libm, in place too. */
+static void
+test_erf (void)
+{
+  g_autoptr (LtTensor) ints = lit ("[0, 1, -2]");
+  g_autoptr (LtTensor) floats = lit ("[-inf, -2.0, -0.5, -0.0, 0.0, 0.001, 0.5, 1.0, 3.0, 5.0, inf, nan]");
+  g_autoptr (LtTensor) doubles = lt_tensor_to_dtype (floats, LT_DTYPE_FLOAT64, NULL);
+  g_autoptr (LtTensor) c = lit ("[3+4j]");
+  g_autoptr (LtTensor) from_ints = un (ints, LT_UNARY_OP_ERF);
+  g_autoptr (LtTensor) single = un (floats, LT_UNARY_OP_ERF);
+  g_autoptr (LtTensor) twice = un (doubles, LT_UNARY_OP_ERF);
+  g_autoptr (GError) error = NULL;
+  const double x[] = { -INFINITY, -2, -0.5, -0.0, 0, 0.001, 0.5, 1, 3, 5, INFINITY, NAN };
+  double as_float[G_N_ELEMENTS (x)], as_double[G_N_ELEMENTS (x)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (x); i++)
+    {
+      as_float[i] = (float) erf ((double) (float) x[i]);
+      as_double[i] = erf ((double) (float) x[i]);
+    }
+  g_assert_cmpint (lt_tensor_get_dtype (from_ints), ==, LT_DTYPE_FLOAT32);
+  lt_assert_values (from_ints, 0, (float) erf (1), (float) erf (-2));
+  g_assert_cmpint (lt_tensor_get_dtype (single), ==, LT_DTYPE_FLOAT32);
+  lt_test_assert_values (G_STRLOC, single, as_float, G_N_ELEMENTS (x));
+  g_assert_cmpint (lt_tensor_get_dtype (twice), ==, LT_DTYPE_FLOAT64);
+  lt_test_assert_values (G_STRLOC, twice, as_double, G_N_ELEMENTS (x));
+  {
+    g_autoptr (LtTensor) minus_zero = idx (single, "3");
+    g_autoptr (GBytes) bytes = lt_tensor_to_bytes (minus_zero, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (signbit (*(const float *) g_bytes_get_data (bytes, NULL)));
+  }
+
+  g_assert_true (lt_tensor_unary_ (floats, LT_UNARY_OP_ERF, &error));
+  g_assert_no_error (error);
+  lt_test_assert_values (G_STRLOC, floats, as_float, G_N_ELEMENTS (x));
+
+  g_assert_null (lt_tensor_unary (c, LT_UNARY_OP_ERF, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+  g_clear_error (&error);
+  g_assert_false (lt_tensor_unary_ (ints, LT_UNARY_OP_ERF, &error));
+  g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
+}
+
 static void
 test_in_place_through_view (void)
 {
@@ -601,6 +649,7 @@ main (int   argc,
   g_test_add_func ("/pointwise/binary/pow", test_pow);
   g_test_add_func ("/pointwise/binary/comparisons-and-refusals", test_comparisons_and_refusals);
   g_test_add_func ("/pointwise/unary/values", test_unary);
+  g_test_add_func ("/pointwise/unary/erf", test_erf);
   g_test_add_func ("/pointwise/in-place/through-view", test_in_place_through_view);
   g_test_add_func ("/pointwise/in-place/overlap", test_in_place_overlap);
   g_test_add_func ("/pointwise/in-place/refusals", test_in_place_refusals);

@@ -87,6 +87,7 @@ UNARY = {
     'TANH': 'tanh', 'SIGMOID': 'sigmoid', 'RELU': 'relu', 'FLOOR': 'floor', 'CEIL': 'ceil',
     'ROUND': 'round', 'TRUNC': 'trunc', 'LOGICAL_NOT': 'logical_not',
     'BITWISE_NOT': 'bitwise_not', 'ISNAN': 'isnan', 'ISINF': 'isinf', 'ISFINITE': 'isfinite',
+    'ERF': 'erf',
 }
 NO_INPLACE_UNARY = {'ISNAN', 'ISINF', 'ISFINITE'}
 

@@ -34,6 +34,7 @@
 #define LT_K_ISNAN 21
 #define LT_K_ISINF 22
 #define LT_K_ISFINITE 23
+#define LT_K_ERF 24
 
 #define LT_K_ADD 0
 #define LT_K_SUB 1

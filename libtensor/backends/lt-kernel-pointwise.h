@@ -284,6 +284,8 @@ LT_PW_FN (lt_pw_unary) (int     op,
       return tan (x);
     case LT_K_TANH:
       return tanh (x);
+    case LT_K_ERF:
+      return erf (x);
     case LT_K_SIGMOID:
       return (LT_PW_C) 1 / ((LT_PW_C) 1 + exp (-x));
     case LT_K_RELU:

@@ -343,7 +343,7 @@ check_dtype (const char *name,
                      predicate ? LT_BOOL : dtype, op == LT_K_POW && Ops::kind != LT_PW_KIND_INT);
           }
 
-      for (int op = LT_K_NEG; op <= LT_K_ISFINITE; op++)
+      for (int op = LT_K_NEG; op <= LT_K_ERF; op++)
         {
           bool predicate = LT_K_UNARY_IS_PREDICATE (op);
           bool real_abs = Ops::kind == LT_PW_KIND_COMPLEX && op == LT_K_ABS;

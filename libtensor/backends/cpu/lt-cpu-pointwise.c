@@ -423,6 +423,7 @@ DEFINE_COMPLEX_DIV (, double, cdouble)
 #define E_flt_cos(x) cos (x)
 #define E_flt_tan(x) tan (x)
 #define E_flt_tanh(x) tanh (x)
+#define E_flt_erf(x) erf (x)
 #define E_flt_sigmoid(x) (1 / (1 + exp (-(x))))
 #define E_flt_relu(x) ((x) != (x) ? (x) : (x) > 0 ? (x) : 0)
 #define E_flt_floor(x) floor (x)
@@ -533,7 +534,8 @@ DEFINE_COMPLEX_DIV (, double, cdouble)
   X (BITWISE_NOT, bnot, DTS_BITS, UN)              \
   X (ISNAN, isnan, DTS_ALL, UNPRED)                \
   X (ISINF, isinf, DTS_ALL, UNPRED)                \
-  X (ISFINITE, isfinite, DTS_ALL, UNPRED)
+  X (ISFINITE, isfinite, DTS_ALL, UNPRED)          \
+  X (ERF, erf, DTS_FLT, UN)
 
 #define GEN_FUNCS(OP, name, DTS, KIND) DTS (DEF_##KIND, name)
 BINARY_OPS (GEN_FUNCS)
@@ -640,6 +642,7 @@ LANES_UN_ROW (un_tanh_lanes_f32, lt_cpu_tanh_f32, un_tanh_f32)
 LANES_UN_ROW (un_log1p_lanes_f32, lt_cpu_log1p_f32, un_log1p_f32)
 LANES_UN_ROW (un_sin_lanes_f32, lt_cpu_sin_f32, un_sin_f32)
 LANES_UN_ROW (un_cos_lanes_f32, lt_cpu_cos_f32, un_cos_f32)
+LANES_UN_ROW (un_erf_lanes_f32, lt_cpu_erf_f32, un_erf_f32)
 
 
 static RowFunc
@@ -669,6 +672,8 @@ unary_row (LtUnaryOp op,
         return un_sin_lanes_f32;
       case LT_UNARY_OP_COS:
         return un_cos_lanes_f32;
+      case LT_UNARY_OP_ERF:
+        return un_erf_lanes_f32;
       default:
         break;
       }

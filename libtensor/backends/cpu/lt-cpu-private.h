@@ -108,7 +108,7 @@ void lt_cpu_sigmoid_f32 (float       *dst,
                          const float *src,
                          gint64       n);
 
-/* expm1, tanh, log1p, sin and cos of @n contiguous float32s, within
+/* expm1, tanh, log1p, sin, cos and erf of @n contiguous float32s, within
  * 0.51 ulp (lt-cpu-math.c); @dst may be @src. */
 void lt_cpu_expm1_f32 (float       *dst,
                        const float *src,
@@ -123,6 +123,9 @@ void lt_cpu_sin_f32 (float       *dst,
                      const float *src,
                      gint64       n);
 void lt_cpu_cos_f32 (float       *dst,
+                     const float *src,
+                     gint64       n);
+void lt_cpu_erf_f32 (float       *dst,
                      const float *src,
                      gint64       n);
 

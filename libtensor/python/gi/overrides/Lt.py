@@ -2202,7 +2202,7 @@ Tensor.square_ = _tensor_square_
 # by the tests against torch's own namespace.
 
 _TENSOR_FUNCTIONS = '''
-    abs absolute neg negative sign sqrt rsqrt square exp log log1p expm1 sin cos tan tanh
+    abs absolute neg negative sign sqrt rsqrt square exp log log1p expm1 sin cos tan tanh erf
     sigmoid relu floor ceil round trunc fix logical_not bitwise_not isnan isinf isfinite
     add sub subtract mul multiply div divide true_divide floor_divide remainder pow
     maximum minimum eq ne lt le gt ge greater less greater_equal less_equal not_equal
