@@ -78,8 +78,21 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 #define LT_CPU_EXP_F32X8(result, x)                                              \
   G_STMT_START                                                                   \
   {                                                                              \
+    LtF32x8 unused_low_;                                                         \
+                                                                                 \
+    LT_CPU_EXP_SPLIT_F32X8 (result, unused_low_, x);                             \
+    (void) unused_low_;                                                          \
+  }                                                                              \
+  G_STMT_END
+
+/* The same, and in @low the part of 2^n · exp (r) that the rounding of
+ * 1 + (exp (r) - 1) dropped (exact), so that @high + @low is good to about
+ * 2^-30 of the result where @high alone is good to an ulp. */
+#define LT_CPU_EXP_SPLIT_F32X8(high, low, x)                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
     const LtF32x8 shifter_ = LT_F32X8_SPLAT (0x1.8p23f);                         \
-    LtF32x8 x_ = (x), t_, n_, r_, p_;                                            \
+    LtF32x8 x_ = (x), t_, n_, r_, p_, one_;                                      \
     LtI32x8 k_, half_;                                                           \
                                                                                  \
     x_ = LT_F32X8_SELECT (x_ < -104.0f, LT_F32X8_SPLAT (-104), x_);              \
@@ -93,11 +106,13 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     p_ = p_ * r_ + 4.1665795894e-2f;                                             \
     p_ = p_ * r_ + 1.6666665459e-1f;                                             \
     p_ = p_ * r_ + 5.0000001201e-1f;                                             \
-    p_ = (p_ * (r_ * r_) + r_) + 1.0f;                                           \
+    p_ = p_ * (r_ * r_) + r_;                                                    \
+    one_ = p_ + 1.0f;                                                            \
+    p_ -= one_ - 1.0f;                                                           \
     half_ = k_ >> 1;                                                             \
     k_ -= half_;                                                                 \
-    (result) = p_ * (LtF32x8) ((half_ + 127) << 23)                              \
-               * (LtF32x8) ((k_ + 127) << 23);                                   \
+    (high) = one_ * (LtF32x8) ((half_ + 127) << 23) * (LtF32x8) ((k_ + 127) << 23); \
+    (low) = p_ * (LtF32x8) ((half_ + 127) << 23) * (LtF32x8) ((k_ + 127) << 23); \
   }                                                                              \
   G_STMT_END
 

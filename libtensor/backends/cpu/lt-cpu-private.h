@@ -103,7 +103,7 @@ void lt_cpu_log_f32 (float       *dst,
                      gint64       n);
 
 /* dst[k] = 1 / (1 + exp (-src[k])) for @n contiguous float32s, within
- * 2 ulp (lt-cpu-exp.c); @dst may be @src. */
+ * 1.5 ulp (lt-cpu-exp.c); @dst may be @src. */
 void lt_cpu_sigmoid_f32 (float       *dst,
                          const float *src,
                          gint64       n);
