@@ -32,51 +32,6 @@ LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
 EXPORT_ROW (exp)
 EXPORT_ROW (log)
 
-/* Square roots: IEEE's sqrt is correctly rounded in float as in double,
- * so the vector instruction gives what sqrt () in double rounded to float
- * gave (NaN below zero). The compiler does not vectorise sqrtf () itself,
- * which must set errno on a negative input, so x86 takes SSE's
- * instruction four lanes at a time, in every clone. The reciprocal
- * rounds twice, as PyTorch's: within 1.5 ulp. */
-#if defined(__SSE__) && defined(__GNUC__) && !defined(__clang__)
-#define SQRT_F32X4(x) __builtin_ia32_sqrtps (x)
-#endif
-
-#define SQRT_ROW(name, EXPR)                                                     \
-  LT_CPU_MULTIVERSION static void                                                \
-  name (float *dst, const float *src, gint64 n)                                  \
-  {                                                                              \
-    gint64 k = 0;                                                                \
-                                                                                 \
-    SQRT_LANES (EXPR);                                                           \
-    for (; k < n; k++)                                                           \
-      {                                                                          \
-        float root = sqrtf (src[k]);                                             \
-                                                                                 \
-        dst[k] = EXPR;                                                           \
-      }                                                                          \
-  }
-
-#ifdef SQRT_F32X4
-#define SQRT_LANES(EXPR)                                                         \
-  for (; k + 4 <= n; k += 4)                                                     \
-    {                                                                            \
-      LtF32x4 x, root, y;                                                        \
-                                                                                 \
-      memcpy (&x, src + k, sizeof x);                                            \
-      root = SQRT_F32X4 (x);                                                     \
-      y = EXPR;                                                                  \
-      memcpy (dst + k, &y, sizeof y);                                            \
-    }
-#else
-#define SQRT_LANES(EXPR)
-#endif
-
-SQRT_ROW (sqrt_row_f32, root)
-SQRT_ROW (rsqrt_row_f32, 1.0f / root)
-EXPORT_ROW (sqrt)
-EXPORT_ROW (rsqrt)
-
 /* sigmoid (x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, with
  * e = exp (-|x|) <= 1: no overflow. e comes as a float and the part of it
  * the float dropped, so its error does not reach the result (an ulp of e
