@@ -153,7 +153,7 @@ class Workload:
     floating-point operations (GFLOP/s). @calls > 1 times one call of a
     function that makes @calls calls (view creation). @check compares
     libtensor's result with a peer's; None means the values are compared
-    with numpy.allclose.
+    with numpy.allclose. @numpy is None where NumPy has no such function.
     """
 
     def __init__(self, name, lt, torch, numpy, bytes=0, flops=0, calls=1,
@@ -272,6 +272,41 @@ def workloads():
                            bytes=2 * matrix_bytes,
                            target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
 
+    # Float32 functions in lanes (issue 21), kernel against kernel at 2048²:
+    # PyTorch and NumPy write into results made once (out=); libtensor
+    # allocates each, and its allocator hands back the block the previous
+    # call freed. NumPy has no erf, sigmoid or rsqrt of its own.
+    m = 2048
+    wide_np, wide_torch, wide_lt = inputs(m, m)
+    wide_np *= 8
+    wide_np -= 4
+    positive_np, positive_torch, positive_lt = inputs(m, m)
+    positive_np *= 4
+    positive_np += 0.01
+    out_torch = torch.empty((m, m))
+    out_np = numpy.empty((m, m), numpy.float32)
+    for name, domain in (('tanh', 'wide'), ('expm1', 'wide'), ('log1p', 'positive'),
+                         ('sin', 'wide'), ('cos', 'wide'), ('erf', 'wide'),
+                         ('sigmoid', 'wide'), ('sqrt', 'positive'), ('rsqrt', 'positive')):
+        x_np, x_torch, x_lt = ((wide_np, wide_torch, wide_lt) if domain == 'wide'
+                               else (positive_np, positive_torch, positive_lt))
+        np_func = getattr(numpy, name, None)
+        yield Workload('%s 2048^2 f32' % name,
+                       (lambda f, x: lambda: getattr(x, f)())(name, x_lt),
+                       (lambda f, x: lambda: getattr(torch, f)(x, out=out_torch))(name, x_torch),
+                       None if np_func is None
+                       else (lambda f, x: lambda: f(x, out=out_np))(np_func, x_np),
+                       bytes=2 * m * m * 4,
+                       target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+    for label, lt_exponent, torch_exponent, np_exponent in (
+            ('pow(a, b)', wide_lt, wide_torch, wide_np), ('pow(a, 2.5)', 2.5, 2.5, 2.5)):
+        yield Workload('%s 2048^2 f32' % label,
+                       (lambda e: lambda: positive_lt.pow(e))(lt_exponent),
+                       (lambda e: lambda: torch.pow(positive_torch, e, out=out_torch))(torch_exponent),
+                       (lambda e: lambda: numpy.power(positive_np, e, out=out_np))(np_exponent),
+                       bytes=3 * m * m * 4 if label == 'pow(a, b)' else 2 * m * m * 4,
+                       target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
     for dtype in ('float32', 'float64'):
         x_np, x_torch, x_lt = inputs(1024, 1024, dtype=dtype)
         y_np, y_torch, y_lt = inputs(1024, 1024, dtype=dtype)
@@ -365,6 +400,11 @@ class Row:
         return rate / self.memcpy_rate
 
 
+def systems(workload):
+    """The systems @workload times: NumPy only where it has the function."""
+    return ('lt', 'torch') if workload.numpy is None else ('lt', 'torch', 'numpy')
+
+
 def check(workload):
     """None when libtensor agrees with both peers, else what is wrong."""
     if workload.check is not None:
@@ -372,7 +412,7 @@ def check(workload):
     # A copy: the kernel-against-kernel rows write the same memory in every
     # system, and a peer's run would otherwise overwrite ours.
     ours = numpy.array(as_array(workload.lt()))
-    for peer in ('torch', 'numpy'):
+    for peer in systems(workload)[1:]:
         theirs = as_array(getattr(workload, peer)())
         if ours.shape != theirs.shape:
             return 'shape %s, %s gives %s' % (ours.shape, peer, theirs.shape)
@@ -458,7 +498,7 @@ def main():
             failed = True
             continue
         timings = time_calls({system: getattr(workload, system)
-                              for system in ('lt', 'torch', 'numpy')}, workload.calls)
+                              for system in systems(workload)}, workload.calls)
         row = Row(workload, timings, c_figures.get(workload.name), memcpy_rate)
         c_text = '–'
         if row.c:
@@ -467,16 +507,18 @@ def main():
             c_timing.slowest = row.c['slowest_s'] / row.c['calls']
             c_text = format_timing(c_timing, row.rate(c_timing.median))
         of_memcpy = row.of_memcpy()
-        peaks = ' / '.join('%.0f' % (max(timings[s].peak_bytes, 0) / MiB)
-                           for s in ('lt', 'torch', 'numpy'))
+        peaks = ' / '.join('%.0f' % (max(timings[s].peak_bytes, 0) / MiB) if s in timings
+                           else '–' for s in ('lt', 'torch', 'numpy'))
         target_text, target_met = workload.target or ('', None)
         met = '' if target_met is None else ('yes' if target_met(row) else '**no**')
-        print('| %s | %s | %s | %s | %s | %.2f | %.2f | %s | %s | %s | %s |' % (
+        has_numpy = 'numpy' in timings
+        print('| %s | %s | %s | %s | %s | %.2f | %s | %s | %s | %s | %s |' % (
             workload.name, c_text,
             format_timing(timings['lt'], row.rate(timings['lt'].median)),
             format_timing(timings['torch'], row.rate(timings['torch'].median)),
-            format_timing(timings['numpy'], row.rate(timings['numpy'].median)),
-            row.vs('torch'), row.vs('numpy'),
+            format_timing(timings['numpy'], row.rate(timings['numpy'].median)) if has_numpy
+            else '–',
+            row.vs('torch'), '%.2f' % row.vs('numpy') if has_numpy else '–',
             '–' if of_memcpy is None else '%.0f%%' % (100 * of_memcpy),
             peaks, target_text, met))
         sys.stdout.flush()
