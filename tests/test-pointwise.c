@@ -374,6 +374,66 @@ test_erf (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
 }
 
+/* The float32 functions in lanes give a strided view the same bits as a
+ * contiguous copy of it (the strided rows gather into the lanes, where
+ * they once took libm one element at a time), transposed or stepping,
+ * pow with either operand strided too. */
+static void
+test_lanes_strided (void)
+{
+  const LtUnaryOp ops[] = { LT_UNARY_OP_EXP, LT_UNARY_OP_LOG, LT_UNARY_OP_SIGMOID,
+                            LT_UNARY_OP_SQRT, LT_UNARY_OP_RSQRT, LT_UNARY_OP_EXPM1,
+                            LT_UNARY_OP_TANH, LT_UNARY_OP_LOG1P, LT_UNARY_OP_SIN,
+                            LT_UNARY_OP_COS, LT_UNARY_OP_ERF };
+  const gint64 shape[] = { 37, 300 }, e_shape[] = { 37, 600 };
+  /* The exponents' views step otherwise, for other strides. */
+  const char *const views[] = { "[:, ::2]", "[::-1, 1::3]" };
+  const char *const e_views[] = { "[:, ::4]", "[::-1, 1::6]", "[:, ::2]" };
+  gsize n = (gsize) (shape[0] * shape[1]);
+  g_autofree double *values = g_new (double, n);
+  g_autoptr (LtTensor) base = NULL, exponents = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* Every value twice over a wide range, both signs, with a few specials. */
+  for (gsize i = 0; i < n; i++)
+    values[i] = (i % 97 == 0) ? (i % 3 == 0 ? 0.0 : INFINITY)
+                              : sinh ((double) ((gint64) (i * 7919 % n) - (gint64) n / 2) / 600.0);
+  base = lt_tensor_new_from_data (LT_DTYPE_FLOAT32, values, n, shape, 2, &error);
+  g_assert_no_error (error);
+  values = g_renew (double, values, 2 * n);
+  for (gsize i = 0; i < 2 * n; i++)
+    values[i] = fmod ((double) i * 0.37, 9.0) - 4.5;
+  exponents = lt_tensor_new_from_data (LT_DTYPE_FLOAT32, values, 2 * n, e_shape, 2, &error);
+  g_assert_no_error (error);
+
+  for (guint v = 0; v < G_N_ELEMENTS (views) + 1; v++)
+    {
+      g_autoptr (LtTensor) view = v < G_N_ELEMENTS (views) ? idx (base, views[v])
+                                                           : lt_tensor_transpose (base, 0, 1, &error);
+      g_autoptr (LtTensor) copy = lt_tensor_contiguous (view, &error);
+      g_autoptr (LtTensor) e_rows = idx (exponents, e_views[v]);
+      g_autoptr (LtTensor) e_view = v < G_N_ELEMENTS (views) ? g_object_ref (e_rows)
+                                                             : lt_tensor_transpose (e_rows, 0, 1, &error);
+      g_autoptr (LtTensor) e_copy = lt_tensor_contiguous (e_view, &error);
+
+      g_assert_no_error (error);
+      g_assert_false (lt_tensor_is_contiguous (view));
+      for (guint o = 0; o < G_N_ELEMENTS (ops) + 1; o++)
+        {
+          g_autoptr (LtTensor) strided = o < G_N_ELEMENTS (ops) ? un (view, ops[o])
+                                                                : bin (view, LT_BINARY_OP_POW, e_view);
+          g_autoptr (LtTensor) contiguous = o < G_N_ELEMENTS (ops) ? un (copy, ops[o])
+                                                                   : bin (copy, LT_BINARY_OP_POW, e_copy);
+          g_autoptr (GBytes) got = lt_tensor_to_bytes (strided, &error);
+          g_autoptr (GBytes) want = lt_tensor_to_bytes (contiguous, &error);
+
+          g_assert_no_error (error);
+          if (!g_bytes_equal (got, want))
+            g_error ("op %u on view %u: a strided view gave other bits than its copy", o, v);
+        }
+    }
+}
+
 static void
 test_in_place_through_view (void)
 {
@@ -650,6 +710,7 @@ main (int   argc,
   g_test_add_func ("/pointwise/binary/comparisons-and-refusals", test_comparisons_and_refusals);
   g_test_add_func ("/pointwise/unary/values", test_unary);
   g_test_add_func ("/pointwise/unary/erf", test_erf);
+  g_test_add_func ("/pointwise/unary/lanes-strided", test_lanes_strided);
   g_test_add_func ("/pointwise/in-place/through-view", test_in_place_through_view);
   g_test_add_func ("/pointwise/in-place/overlap", test_in_place_overlap);
   g_test_add_func ("/pointwise/in-place/refusals", test_in_place_refusals);

@@ -546,18 +546,38 @@ UNARY_OPS (GEN_FUNCS)
 UN_ROW (un_cabs_c64, float, (float), cfloat, cfloat, IDENT, cabs)
 UN_ROW (un_cabs_c128, double, (double), cdouble, cdouble, IDENT, cabs)
 
-/* Float32 powers in lanes (lt-cpu-math.c) where the output is contiguous
- * and each operand contiguous or one value, strided rows as before. */
+/* Floats a strided row of a lanes function is gathered by. */
+#define GATHER_BLOCK 256
+
+/* Float32 powers in lanes (lt-cpu-math.c): contiguous or one-value
+ * operands directly, others gathered a block at a time, as the unary
+ * functions above. */
 static void
 bin_pow_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
 {
   const gint64 f = sizeof (float);
+  float x[GATHER_BLOCK], e[GATHER_BLOCK], y[GATHER_BLOCK];
 
+  (void) prm;
   if (s[0] == f && (s[1] == f || s[1] == 0) && (s[2] == f || s[2] == 0))
-    lt_cpu_pow_f32 ((float *) p[0], (const float *) p[1], s[1] / f,
-                    (const float *) p[2], s[2] / f, n);
-  else
-    bin_pow_f32 (p, s, n, prm);
+    {
+      lt_cpu_pow_f32 ((float *) p[0], (const float *) p[1], s[1] / f,
+                      (const float *) p[2], s[2] / f, n);
+      return;
+    }
+  for (gint64 k = 0; k < n; k += GATHER_BLOCK)
+    {
+      gint64 m = MIN (GATHER_BLOCK, n - k);
+
+      for (gint64 j = 0; j < m; j++)
+        {
+          x[j] = *(const float *) (p[1] + (k + j) * s[1]);
+          e[j] = *(const float *) (p[2] + (k + j) * s[2]);
+        }
+      lt_cpu_pow_f32 (y, x, 1, e, 1, m);
+      for (gint64 j = 0; j < m; j++)
+        *(float *) (p[0] + (k + j) * s[0]) = y[j];
+    }
 }
 
 static RowFunc
@@ -620,30 +640,52 @@ binary_row (LtBinaryOp op,
   return NULL;
 }
 
-/* Float32 functions in lanes (lt-cpu-exp.c) on contiguous rows, strided
- * rows as before. */
-#define LANES_UN_ROW(name, lanes, strided)                                       \
+/* Float32 functions in lanes (lt-cpu-exp.c, lt-cpu-math.c, lt-cpu-roots.c):
+ * contiguous rows directly, strided ones gathered into a block of floats
+ * on the stack and scattered back, so a view gives the same bits as a
+ * contiguous tensor and runs at nearly its speed. */
+static void
+lanes_strided_f32 (void (*lanes) (float *, const float *, gint64),
+                   char *const  *p,
+                   const gint64 *s,
+                   gint64        n)
+{
+  float block[GATHER_BLOCK];
+
+  for (gint64 k = 0; k < n; k += GATHER_BLOCK)
+    {
+      gint64 m = MIN (GATHER_BLOCK, n - k);
+
+      for (gint64 j = 0; j < m; j++)
+        block[j] = *(const float *) (p[1] + (k + j) * s[1]);
+      lanes (block, block, m);
+      for (gint64 j = 0; j < m; j++)
+        *(float *) (p[0] + (k + j) * s[0]) = block[j];
+    }
+}
+
+#define LANES_UN_ROW(name, lanes)                                                \
   static void                                                                    \
   name (char *const *p, const gint64 *s, gint64 n, const Params *prm)            \
   {                                                                              \
+    (void) prm;                                                                  \
     if (s[0] == sizeof (float) && s[1] == sizeof (float))                        \
       lanes ((float *) p[0], (const float *) p[1], n);                           \
     else                                                                         \
-      strided (p, s, n, prm);                                                    \
+      lanes_strided_f32 (lanes, p, s, n);                                        \
   }
 
-LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32, un_exp_f32)
-LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32, un_log_f32)
-LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32, un_sigmoid_f32)
-LANES_UN_ROW (un_sqrt_lanes_f32, lt_cpu_sqrt_f32, un_sqrt_f32)
-LANES_UN_ROW (un_rsqrt_lanes_f32, lt_cpu_rsqrt_f32, un_rsqrt_f32)
-LANES_UN_ROW (un_expm1_lanes_f32, lt_cpu_expm1_f32, un_expm1_f32)
-LANES_UN_ROW (un_tanh_lanes_f32, lt_cpu_tanh_f32, un_tanh_f32)
-LANES_UN_ROW (un_log1p_lanes_f32, lt_cpu_log1p_f32, un_log1p_f32)
-LANES_UN_ROW (un_sin_lanes_f32, lt_cpu_sin_f32, un_sin_f32)
-LANES_UN_ROW (un_cos_lanes_f32, lt_cpu_cos_f32, un_cos_f32)
-LANES_UN_ROW (un_erf_lanes_f32, lt_cpu_erf_f32, un_erf_f32)
-
+LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32)
+LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32)
+LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32)
+LANES_UN_ROW (un_sqrt_lanes_f32, lt_cpu_sqrt_f32)
+LANES_UN_ROW (un_rsqrt_lanes_f32, lt_cpu_rsqrt_f32)
+LANES_UN_ROW (un_expm1_lanes_f32, lt_cpu_expm1_f32)
+LANES_UN_ROW (un_tanh_lanes_f32, lt_cpu_tanh_f32)
+LANES_UN_ROW (un_log1p_lanes_f32, lt_cpu_log1p_f32)
+LANES_UN_ROW (un_sin_lanes_f32, lt_cpu_sin_f32)
+LANES_UN_ROW (un_cos_lanes_f32, lt_cpu_cos_f32)
+LANES_UN_ROW (un_erf_lanes_f32, lt_cpu_erf_f32)
 
 static RowFunc
 unary_row (LtUnaryOp op,
