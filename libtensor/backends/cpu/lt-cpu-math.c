@@ -31,13 +31,15 @@
  * which the sum's low bits hold. */
 #define SHIFTER 0x1.8p52
 
-/* The integers in the low bits of @t, a double plus SHIFTER. */
-#define SHIFTED_INTEGERS(t) ((LtI64x4) (t) - (LtI64x4) LT_F64X4_SPLAT (SHIFTER))
+/* The integers in the low bits of @t, a double plus SHIFTER. (The bit
+ * arithmetic is unsigned throughout: NaN lanes, whose results are thrown
+ * away, would overflow signed lanes.) */
+#define SHIFTED_INTEGERS(t) ((LtU64x4) (t) - (LtU64x4) LT_F64X4_SPLAT (SHIFTER))
 
 /* The doubles of the integers @k, below 2^51 in magnitude (AVX2 has no
  * conversion from 64-bit integers). */
 #define I64X4_TO_F64X4(k)                                                        \
-  ((LtF64x4) ((k) + (LtI64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
+  ((LtF64x4) ((LtU64x4) (k) + (LtU64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
 
 /* @y = @FUNC of eight floats @x, computed as two halves of four double
  * lanes by the macro @FUNC (result, input). (Eight floats convert to
@@ -92,9 +94,9 @@
   G_STMT_START                                                                   \
   {                                                                              \
     const gint64 lg_root_half = 0x3fe6a09e667f3bcd;                              \
-    LtI64x4 lg_t = (LtI64x4) (u) + (0x3ff0000000000000 - lg_root_half);          \
-    LtI64x4 lg_k = (LtI64x4) ((LtU64x4) lg_t >> 52) - 1023;                      \
-    LtF64x4 lg_f = (LtF64x4) ((lg_t & 0x000fffffffffffff) + lg_root_half) - 1.0; \
+    LtU64x4 lg_t = (LtU64x4) (u) + (guint64) (0x3ff0000000000000 - lg_root_half); \
+    LtI64x4 lg_k = (LtI64x4) (lg_t >> 52) - 1023;                                \
+    LtF64x4 lg_f = (LtF64x4) ((lg_t & 0x000fffffffffffff) + (guint64) lg_root_half) - 1.0; \
     LtF64x4 lg_s = lg_f / (lg_f + 2.0), lg_z, lg_z2, lg_q;                       \
                                                                                  \
     lg_z = lg_s * lg_s;                                                          \
@@ -187,7 +189,7 @@
   {                                                                              \
     LtF64x4 sc_t = ((d) * 0x1.45f306dc9c883p-2 - ((cosine) ? 0.5 : 0.0)) + SHIFTER; \
     LtF64x4 sc_h = (cosine) ? (sc_t - SHIFTER) + 0.5 : sc_t - SHIFTER;           \
-    LtI64x4 sc_flip = ((LtI64x4) sc_t << 63) ^ ((cosine) ? G_MININT64 : 0);      \
+    LtI64x4 sc_flip = (LtI64x4) ((LtU64x4) sc_t << 63) ^ ((cosine) ? G_MININT64 : 0); \
     LtF64x4 sc_r, sc_z, sc_z2, sc_p;                                             \
                                                                                  \
     sc_r = ((d) - sc_h * 0x1.921fb54400000p+1) - sc_h * 0x1.0b4611a626331p-33; \
@@ -317,7 +319,7 @@ EXPORT_ROW (erf)
     /* e rounded to an integer, meaningful below 2^51. */                        \
     pw_t = (b) + SHIFTER;                                                        \
     pw_integer = ((pw_t - SHIFTER) == (b)) | (LT_F64X4_ABS (b) >= 0x1p52);       \
-    pw_sign = SHIFTED_INTEGERS (pw_t) << 63;                                     \
+    pw_sign = (LtI64x4) (SHIFTED_INTEGERS (pw_t) << 63);                         \
     pw_sign &= pw_negative & pw_integer & (LT_F64X4_ABS (b) < 0x1p53);           \
     pw_p = (LtF64x4) ((LtI64x4) pw_p ^ pw_sign);                                 \
     (y) = LT_F64X4_SELECT (pw_negative & ~pw_integer, LT_F64X4_SPLAT (NAN), pw_p); \
