@@ -2,9 +2,10 @@
  *
  * Each function of eight floats is computed in double lanes, four at a
  * time (GCC 12 compares wider vectors one lane at a time), where a
- * short polynomial is good to 2^-35 of the result or better, and rounded
- * to float once at the end: within 0.51 ulp of the correctly rounded
- * result, with none of the cancellations that make these functions hard
+ * short polynomial is good to 2^-35 of the result or better (2^-27 for
+ * sin and cos, traded for speed), and rounded to float once at the end:
+ * within 0.51 ulp of the correctly rounded result (0.61 for sin and
+ * cos), with none of the cancellations that make these functions hard
  * in float (expm1 and log1p near 0, tanh near 0, the argument reduction of
  * sin and cos). The polynomials are fits of this project's own (relative
  * error, Lawson's reweighted least squares, over the reduced ranges
@@ -182,22 +183,22 @@
  * 2^19) h times it and x less that are exact, and r is good to 2^-66: no
  * float below 2^20 is nearer than 2^-28 to a multiple of pi / 2 (4.2e-9, at
  * 252.898, found by a search over them all). sin (r) =
- * r · (1 + r² · P (r²)), P of degree 4 fitted to 2^-35.3 (a product, so
- * sin (-0) is -0). */
+ * r · (1 + r² · P (r²)), P of degree 3 fitted to 2^-27.3, which costs
+ * 0.1 ulp (degree 4, to 2^-35.3, was 10% slower, behind PyTorch); a
+ * product, so sin (-0) is -0. */
 #define SIN_COS_F64X4(y, d, cosine)                                              \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 sc_t = ((d) * 0x1.45f306dc9c883p-2 - ((cosine) ? 0.5 : 0.0)) + SHIFTER; \
     LtF64x4 sc_h = (cosine) ? (sc_t - SHIFTER) + 0.5 : sc_t - SHIFTER;           \
     LtI64x4 sc_flip = (LtI64x4) ((LtU64x4) sc_t << 63) ^ ((cosine) ? G_MININT64 : 0); \
-    LtF64x4 sc_r, sc_z, sc_z2, sc_p;                                             \
+    LtF64x4 sc_r, sc_z, sc_p;                                                    \
                                                                                  \
     sc_r = ((d) - sc_h * 0x1.921fb54400000p+1) - sc_h * 0x1.0b4611a626331p-33; \
     sc_z = sc_r * sc_r;                                                          \
-    sc_z2 = sc_z * sc_z;                                                         \
-    sc_p = ((-0x1.9a6206dc80000p-26 * sc_z + 0x1.71703801c6c00p-19) * sc_z       \
-            - 0x1.a017d77c44c40p-13) * sc_z2                                     \
-           + (0x1.11110c43a47b4p-7 * sc_z - 0x1.555555475215dp-3);               \
+    sc_p = 0x1.5db7737689800p-19 * sc_z - 0x1.9f6f8fed11140p-13;                 \
+    sc_p = sc_p * sc_z + 0x1.110ed149abbc3p-7;                                   \
+    sc_p = sc_p * sc_z - 0x1.55554bbb85afep-3;                                   \
     sc_p = sc_r * (sc_p * sc_z + 1.0);                                           \
     (y) = (LtF64x4) ((LtI64x4) sc_p ^ sc_flip);                                  \
   }                                                                              \

@@ -109,7 +109,7 @@ void lt_cpu_sigmoid_f32 (float       *dst,
                          gint64       n);
 
 /* expm1, tanh, log1p, sin, cos and erf of @n contiguous float32s, within
- * 0.51 ulp (lt-cpu-math.c); @dst may be @src. */
+ * 0.51 ulp (sin and cos 0.61; lt-cpu-math.c); @dst may be @src. */
 void lt_cpu_expm1_f32 (float       *dst,
                        const float *src,
                        gint64       n);
