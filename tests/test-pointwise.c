@@ -432,6 +432,30 @@ test_lanes_strided (void)
             g_error ("op %u on view %u: a strided view gave other bits than its copy", o, v);
         }
     }
+
+  /* x ** 2 of a view is x · x, as of a contiguous tensor, where the exact
+   * square is halfway between two floats (1 + j · 2^-12, j odd) and only
+   * the one product rounds it to even. */
+  {
+    const gint64 square_shape[] = { 8, 64 };
+    g_autoptr (LtTensor) squares = NULL, two = lit ("2.0");
+    g_autoptr (LtTensor) view = NULL, copy = NULL, strided = NULL, contiguous = NULL;
+    g_autoptr (GBytes) got = NULL, want = NULL;
+
+    for (gsize i = 0; i < 8 * 64; i++)
+      values[i] = 1.0 + (double) (2 * i + 1) * 0x1p-12;
+    squares = lt_tensor_new_from_data (LT_DTYPE_FLOAT32, values, 8 * 64, square_shape, 2, &error);
+    g_assert_no_error (error);
+    view = idx (squares, "[:, ::2]");
+    copy = lt_tensor_contiguous (view, &error);
+    g_assert_no_error (error);
+    strided = bin (view, LT_BINARY_OP_POW, two);
+    contiguous = bin (copy, LT_BINARY_OP_MUL, copy);
+    got = lt_tensor_to_bytes (strided, &error);
+    want = lt_tensor_to_bytes (contiguous, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_bytes_equal (got, want));
+  }
 }
 
 static void

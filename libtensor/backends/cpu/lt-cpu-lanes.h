@@ -45,6 +45,11 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 #define LT_F64X4_SELECT(mask, yes, no)                                           \
   ((LtF64x4) (((LtI64x4) (yes) & (mask)) | ((LtI64x4) (no) & ~(mask))))
 
+/* @x held within [@low, @high]; NaN stays NaN. */
+#define LT_F32X8_CLAMP(x, low, high)                                             \
+  LT_F32X8_SELECT ((x) > (high), LT_F32X8_SPLAT (high),                          \
+                   LT_F32X8_SELECT ((x) < (low), LT_F32X8_SPLAT (low), (x)))
+
 /* |@x| of float and double lanes: the sign bit cleared. */
 #define LT_F32X8_ABS(x) ((LtF32x8) ((LtI32x8) (x) & G_MAXINT32))
 #define LT_F64X4_ABS(x) ((LtF64x4) ((LtI64x4) (x) & G_MAXINT64))
@@ -101,8 +106,7 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
                                                                                  \
     if (G_UNLIKELY (any_wide_))                                                  \
       {                                                                          \
-        x_ = LT_F32X8_SELECT (x_ < -104.0f, LT_F32X8_SPLAT (-104), x_);          \
-        x_ = LT_F32X8_SELECT (x_ > 89.0f, LT_F32X8_SPLAT (89), x_);              \
+        x_ = LT_F32X8_CLAMP (x_, -104.0f, 89.0f);                                \
       }                                                                          \
     t_ = x_ * 1.44269504088896341f + shifter_;                                   \
     k_ = (LtI32x8) t_ - (LtI32x8) shifter_;                                      \

@@ -42,22 +42,40 @@
 #define I64X4_TO_F64X4(k)                                                        \
   ((LtF64x4) ((LtU64x4) (k) + (LtU64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
 
-/* @y = @FUNC of eight floats @x, computed as two halves of four double
- * lanes by the macro @FUNC (result, input). (Eight floats convert to
- * double in two instructions, and halves of the result cost nothing.) */
-#define IN_DOUBLE(y, x, FUNC)                                                    \
+/* Eight floats @x as two halves of four double lanes, @low and @high,
+ * and back into eight floats @y. (Eight floats convert to double in two
+ * instructions, and halves of the result cost nothing.) */
+#define TO_DOUBLE_HALVES(low, high, x)                                           \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x8 wide_ = __builtin_convertvector ((x), LtF64x8);                      \
-    LtF64x4 low_ = __builtin_shufflevector (wide_, wide_, 0, 1, 2, 3);           \
-    LtF64x4 high_ = __builtin_shufflevector (wide_, wide_, 4, 5, 6, 7);          \
-    LtF32x4 low_f_, high_f_;                                                     \
                                                                                  \
+    (low) = __builtin_shufflevector (wide_, wide_, 0, 1, 2, 3);                  \
+    (high) = __builtin_shufflevector (wide_, wide_, 4, 5, 6, 7);                 \
+  }                                                                              \
+  G_STMT_END
+
+#define FROM_DOUBLE_HALVES(y, low, high)                                         \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF32x4 low_f_ = __builtin_convertvector ((low), LtF32x4);                   \
+    LtF32x4 high_f_ = __builtin_convertvector ((high), LtF32x4);                 \
+                                                                                 \
+    (y) = __builtin_shufflevector (low_f_, high_f_, 0, 1, 2, 3, 4, 5, 6, 7);     \
+  }                                                                              \
+  G_STMT_END
+
+/* @y = @FUNC of eight floats @x, computed as two halves of four double
+ * lanes by the macro @FUNC (result, input). */
+#define IN_DOUBLE(y, x, FUNC)                                                    \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 low_, high_;                                                         \
+                                                                                 \
+    TO_DOUBLE_HALVES (low_, high_, x);                                           \
     FUNC (low_, low_);                                                           \
     FUNC (high_, high_);                                                         \
-    low_f_ = __builtin_convertvector (low_, LtF32x4);                            \
-    high_f_ = __builtin_convertvector (high_, LtF32x4);                          \
-    (y) = __builtin_shufflevector (low_f_, high_f_, 0, 1, 2, 3, 4, 5, 6, 7);     \
+    FROM_DOUBLE_HALVES (y, low_, high_);                                         \
   }                                                                              \
   G_STMT_END
 
@@ -128,9 +146,8 @@
 #define EXPM1_F32X8(y, x)                                                        \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF32x8 c_ = LT_F32X8_SELECT ((x) < -30.0f, LT_F32X8_SPLAT (-30), (x));      \
+    LtF32x8 c_ = LT_F32X8_CLAMP ((x), -30.0f, 89.0f);                            \
                                                                                  \
-    c_ = LT_F32X8_SELECT (c_ > 89.0f, LT_F32X8_SPLAT (89), c_);                  \
     IN_DOUBLE (y, c_, EXPM1_F64X4);                                              \
     (y) = (LtF32x8) ((LtI32x8) (y) | SIGN_F32X8 (x));                            \
   }                                                                              \
@@ -207,26 +224,31 @@
 #define SIN_F64X4(y, d) SIN_COS_F64X4 (y, d, FALSE)
 #define COS_F64X4(y, d) SIN_COS_F64X4 (y, d, TRUE)
 
-/* Lanes of @y whose @wild mask is set get @fallback ((double) x) instead:
- * the cases the lanes leave to libm. */
-#define FALL_BACK(y, x, wild, fallback)                                          \
+/* Lanes of @y whose @wild mask is set get @CALL ((double) x, (double) e)
+ * instead, @CALL a macro of two doubles: the cases the lanes leave to
+ * libm. */
+#define FALL_BACK(y, wild, x, e, CALL)                                           \
   G_STMT_START                                                                   \
   {                                                                              \
     if (G_UNLIKELY (LT_I32X8_ANY (wild)))                                        \
       {                                                                          \
-        float fb_xs[8], fb_ys[8];                                                \
+        float fb_xs[8], fb_es[8], fb_ys[8];                                      \
         gint32 fb_ws[8];                                                         \
                                                                                  \
         memcpy (fb_xs, &(x), sizeof fb_xs);                                      \
+        memcpy (fb_es, &(e), sizeof fb_es);                                      \
         memcpy (fb_ys, &(y), sizeof fb_ys);                                      \
         memcpy (fb_ws, &(wild), sizeof fb_ws);                                   \
         for (guint fb_l = 0; fb_l < 8; fb_l++)                                   \
           if (fb_ws[fb_l])                                                       \
-            fb_ys[fb_l] = (float) fallback ((double) fb_xs[fb_l]);               \
+            fb_ys[fb_l] = (float) CALL ((double) fb_xs[fb_l], (double) fb_es[fb_l]); \
         memcpy (&(y), fb_ys, sizeof fb_ys);                                      \
       }                                                                          \
   }                                                                              \
   G_STMT_END
+
+#define SIN_LIBM(x, unused) sin (x)
+#define COS_LIBM(x, unused) cos (x)
 
 /* Large and non-finite x go to libm. */
 #define SIN_COS_F32X8(y, x, F64X4, fallback)                                     \
@@ -235,12 +257,12 @@
     LtI32x8 wild_ = ~(LT_F32X8_ABS (x) < 0x1p20f);                               \
                                                                                  \
     IN_DOUBLE (y, x, F64X4);                                                     \
-    FALL_BACK (y, x, wild_, fallback);                                           \
+    FALL_BACK (y, wild_, x, x, fallback);                                        \
   }                                                                              \
   G_STMT_END
 
-#define SIN_F32X8(y, x) SIN_COS_F32X8 (y, x, SIN_F64X4, sin)
-#define COS_F32X8(y, x) SIN_COS_F32X8 (y, x, COS_F64X4, cos)
+#define SIN_F32X8(y, x) SIN_COS_F32X8 (y, x, SIN_F64X4, SIN_LIBM)
+#define COS_F32X8(y, x) SIN_COS_F32X8 (y, x, COS_F64X4, COS_LIBM)
 
 /* erf (x), x clamped to ±4 (past 3.92 the float result is ±1), NaN passing
  * as NaN. Below 1, x · P (x²) with P of degree 7 fitted to 2^-34.8 of
@@ -279,9 +301,8 @@
 #define ERF_F32X8(y, x)                                                          \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF32x8 c_ = LT_F32X8_SELECT ((x) < -4.0f, LT_F32X8_SPLAT (-4), (x));        \
+    LtF32x8 c_ = LT_F32X8_CLAMP ((x), -4.0f, 4.0f);                              \
                                                                                  \
-    c_ = LT_F32X8_SELECT (c_ > 4.0f, LT_F32X8_SPLAT (4), c_);                    \
     IN_DOUBLE (y, c_, ERF_F64X4);                                                \
   }                                                                              \
   G_STMT_END
@@ -331,34 +352,16 @@ EXPORT_ROW (erf)
 #define POW_F32X8(y, x, e)                                                       \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x8 pw_wx = __builtin_convertvector ((x), LtF64x8);                      \
-    LtF64x8 pw_we = __builtin_convertvector ((e), LtF64x8);                      \
-    LtF64x4 pw_lo, pw_hi;                                                        \
-    LtF32x4 pw_lo_f, pw_hi_f;                                                    \
+    LtF64x4 pw_xl, pw_xh, pw_el, pw_eh;                                          \
     LtI32x8 pw_wild = ~((LT_F32X8_ABS (x) < INFINITY) & ((x) != 0.0f)            \
                         & (LT_F32X8_ABS (e) < INFINITY));                        \
                                                                                  \
-    POW_F64X4 (pw_lo, __builtin_shufflevector (pw_wx, pw_wx, 0, 1, 2, 3),        \
-               __builtin_shufflevector (pw_we, pw_we, 0, 1, 2, 3));              \
-    POW_F64X4 (pw_hi, __builtin_shufflevector (pw_wx, pw_wx, 4, 5, 6, 7),        \
-               __builtin_shufflevector (pw_we, pw_we, 4, 5, 6, 7));              \
-    pw_lo_f = __builtin_convertvector (pw_lo, LtF32x4);                          \
-    pw_hi_f = __builtin_convertvector (pw_hi, LtF32x4);                          \
-    (y) = __builtin_shufflevector (pw_lo_f, pw_hi_f, 0, 1, 2, 3, 4, 5, 6, 7);    \
-    if (G_UNLIKELY (LT_I32X8_ANY (pw_wild)))                                     \
-      {                                                                          \
-        float pw_xs[8], pw_es[8], pw_ys[8];                                      \
-        gint32 pw_ws[8];                                                         \
-                                                                                 \
-        memcpy (pw_xs, &(x), sizeof pw_xs);                                      \
-        memcpy (pw_es, &(e), sizeof pw_es);                                      \
-        memcpy (pw_ys, &(y), sizeof pw_ys);                                      \
-        memcpy (pw_ws, &pw_wild, sizeof pw_ws);                                  \
-        for (guint pw_lane = 0; pw_lane < 8; pw_lane++)                          \
-          if (pw_ws[pw_lane])                                                    \
-            pw_ys[pw_lane] = (float) pow ((double) pw_xs[pw_lane], (double) pw_es[pw_lane]); \
-        memcpy (&(y), pw_ys, sizeof pw_ys);                                      \
-      }                                                                          \
+    TO_DOUBLE_HALVES (pw_xl, pw_xh, x);                                          \
+    TO_DOUBLE_HALVES (pw_el, pw_eh, e);                                          \
+    POW_F64X4 (pw_xl, pw_xl, pw_el);                                             \
+    POW_F64X4 (pw_xh, pw_xh, pw_eh);                                             \
+    FROM_DOUBLE_HALVES (y, pw_xl, pw_xh);                                        \
+    FALL_BACK (y, pw_wild, x, e, pow);                                           \
   }                                                                              \
   G_STMT_END
 

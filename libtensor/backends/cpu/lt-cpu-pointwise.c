@@ -144,18 +144,6 @@ typedef double _Complex cdouble;
 
 /* Row functions */
 
-/* The output of a kernel overlaps an input only where it is laid out exactly
- * as that input (the caller copies the input otherwise), so element k is read
- * before it is written and the contiguous loops carry no dependence: let the
- * vectoriser skip the runtime alias checks -O2's cost model refuses. */
-#if defined(__GNUC__) && !defined(__clang__)
-/* (The library is built with -fvect-cost-model=cheap, see meson.build, so
- * rows of unknown length vectorise too.) */
-#define IVDEP _Pragma ("GCC ivdep")
-#else
-#define IVDEP
-#endif
-
 #define BIN_ROW(name, OT, OST, T, C, LD, EXPR)                                   \
   LT_CPU_MULTIVERSION static void                                                \
   name (char *const *p, const gint64 *s, gint64 n, const Params *prm)            \
@@ -549,34 +537,72 @@ UN_ROW (un_cabs_c128, double, (double), cdouble, cdouble, IDENT, cabs)
 /* Floats a strided row of a lanes function is gathered by. */
 #define GATHER_BLOCK 256
 
-/* Float32 powers in lanes (lt-cpu-math.c): contiguous or one-value
- * operands directly, others gathered a block at a time, as the unary
- * functions above. */
+/* The @m floats from element @k of a row @stride bytes apart: in place
+ * where the row is contiguous, else copied into @block. */
+static const float *
+gather_f32 (const char *row,
+            gint64      stride,
+            gint64      k,
+            gint64      m,
+            float      *block)
+{
+  if (stride == sizeof (float))
+    return (const float *) row + k;
+  for (gint64 j = 0; j < m; j++)
+    block[j] = *(const float *) (row + (k + j) * stride);
+  return block;
+}
+
+/* @m floats of @values to element @k of a row @stride bytes apart, unless
+ * they were written there already. */
+static void
+scatter_f32 (char        *row,
+             gint64       stride,
+             gint64       k,
+             gint64       m,
+             const float *values)
+{
+  if (values == (const float *) row + k)
+    return;
+  for (gint64 j = 0; j < m; j++)
+    *(float *) (row + (k + j) * stride) = values[j];
+}
+
+/* The output's @m floats from element @k: in place where its row is
+ * contiguous, else @block, for scatter_f32 (). */
+static float *
+output_f32 (char   *row,
+            gint64  stride,
+            gint64  k,
+            float  *block)
+{
+  return stride == sizeof (float) ? (float *) row + k : block;
+}
+
+/* Float32 powers in lanes (lt-cpu-math.c), a block at a time: an operand
+ * that is one value for the row stays one value (so a view's x ** 2 is
+ * still x · x), the others are contiguous or gathered. */
 static void
 bin_pow_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
 {
   const gint64 f = sizeof (float);
   float x[GATHER_BLOCK], e[GATHER_BLOCK], y[GATHER_BLOCK];
+  /* With nothing to gather, the whole row in one call. */
+  gint64 block = s[0] == f && (s[1] == f || s[1] == 0) && (s[2] == f || s[2] == 0)
+                   ? n : GATHER_BLOCK;
 
   (void) prm;
-  if (s[0] == f && (s[1] == f || s[1] == 0) && (s[2] == f || s[2] == 0))
+  for (gint64 k = 0; k < n; k += block)
     {
-      lt_cpu_pow_f32 ((float *) p[0], (const float *) p[1], s[1] / f,
-                      (const float *) p[2], s[2] / f, n);
-      return;
-    }
-  for (gint64 k = 0; k < n; k += GATHER_BLOCK)
-    {
-      gint64 m = MIN (GATHER_BLOCK, n - k);
+      gint64 m = MIN (block, n - k);
+      float *out = output_f32 (p[0], s[0], k, y);
 
-      for (gint64 j = 0; j < m; j++)
-        {
-          x[j] = *(const float *) (p[1] + (k + j) * s[1]);
-          e[j] = *(const float *) (p[2] + (k + j) * s[2]);
-        }
-      lt_cpu_pow_f32 (y, x, 1, e, 1, m);
-      for (gint64 j = 0; j < m; j++)
-        *(float *) (p[0] + (k + j) * s[0]) = y[j];
+      lt_cpu_pow_f32 (out,
+                      s[1] == 0 ? (const float *) p[1] : gather_f32 (p[1], s[1], k, m, x),
+                      s[1] == 0 ? 0 : 1,
+                      s[2] == 0 ? (const float *) p[2] : gather_f32 (p[2], s[2], k, m, e),
+                      s[2] == 0 ? 0 : 1, m);
+      scatter_f32 (p[0], s[0], k, m, out);
     }
 }
 
@@ -640,27 +666,28 @@ binary_row (LtBinaryOp op,
   return NULL;
 }
 
-/* Float32 functions in lanes (lt-cpu-exp.c, lt-cpu-math.c, lt-cpu-roots.c):
- * contiguous rows directly, strided ones gathered into a block of floats
- * on the stack and scattered back, so a view gives the same bits as a
- * contiguous tensor and runs at nearly its speed. */
+/* Float32 functions in lanes (lt-cpu-exp.c, lt-cpu-math.c, lt-cpu-roots.c),
+ * a block at a time: strided rows gathered and scattered back, so a view
+ * gives the same bits as a contiguous tensor and runs at nearly its
+ * speed. */
 static void
-lanes_strided_f32 (void (*lanes) (float *, const float *, gint64),
-                   char *const  *p,
-                   const gint64 *s,
-                   gint64        n)
+lanes_rows_f32 (void (*lanes) (float *, const float *, gint64),
+                char *const  *p,
+                const gint64 *s,
+                gint64        n)
 {
-  float block[GATHER_BLOCK];
+  float buffer[GATHER_BLOCK];
+  /* With nothing to gather, the whole row in one call. */
+  gint64 block = s[0] == sizeof (float) && s[1] == sizeof (float) ? n : GATHER_BLOCK;
 
-  for (gint64 k = 0; k < n; k += GATHER_BLOCK)
+  for (gint64 k = 0; k < n; k += block)
     {
-      gint64 m = MIN (GATHER_BLOCK, n - k);
+      gint64 m = MIN (block, n - k);
+      const float *in = gather_f32 (p[1], s[1], k, m, buffer);
+      float *out = output_f32 (p[0], s[0], k, buffer);
 
-      for (gint64 j = 0; j < m; j++)
-        block[j] = *(const float *) (p[1] + (k + j) * s[1]);
-      lanes (block, block, m);
-      for (gint64 j = 0; j < m; j++)
-        *(float *) (p[0] + (k + j) * s[0]) = block[j];
+      lanes (out, in, m);
+      scatter_f32 (p[0], s[0], k, m, out);
     }
 }
 
@@ -669,10 +696,7 @@ lanes_strided_f32 (void (*lanes) (float *, const float *, gint64),
   name (char *const *p, const gint64 *s, gint64 n, const Params *prm)            \
   {                                                                              \
     (void) prm;                                                                  \
-    if (s[0] == sizeof (float) && s[1] == sizeof (float))                        \
-      lanes ((float *) p[0], (const float *) p[1], n);                           \
-    else                                                                         \
-      lanes_strided_f32 (lanes, p, s, n);                                        \
+    lanes_rows_f32 (lanes, p, s, n);                                             \
   }
 
 LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32)

@@ -20,14 +20,6 @@
 #include "lt-cpu-lanes.h"
 #include "lt-cpu-private.h"
 
-/* (@dst may be @src, element for element, which the vectoriser's alias
- * checks would refuse.) */
-#if defined(__GNUC__) && !defined(__clang__)
-#define IVDEP _Pragma ("GCC ivdep")
-#else
-#define IVDEP
-#endif
-
 LT_CPU_MULTIVERSION static void
 sqrt_row_f32 (float       *dst,
               const float *src,
