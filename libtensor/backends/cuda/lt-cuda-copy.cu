@@ -150,15 +150,17 @@ copy_kernel (Element       *dst,
 }
 
 /* Copies that transpose the last two dims (the destination's rows
- * contiguous, the source's columns): each block moves 32 x 32 tiles
- * through shared memory, reading the source along its contiguous dim and
- * writing the destination along its own, so both sides are coalesced.
- * Dims before the last two are a batch. The grid's x, y and z walk the
- * tiles across, the tiles down and the batches, so a tile finds its place
- * without dividing (three 64-bit divisions a thread per tile of 4 KB
- * left an H200 at 40% of a copy's speed); each thread has its four loads
- * in flight before it stores any. */
-enum { TILE = 32, TILE_ROWS = 8 };
+ * contiguous, the source's columns): each block moves tiles of TILE_DOWN
+ * rows by TILE columns through shared memory, reading the source along
+ * its contiguous dim and writing the destination along its own, so both
+ * sides are coalesced. Dims before the last two are a batch. The grid's
+ * x, y and z walk the tiles across, the tiles down and the batches, so a
+ * tile finds its place without dividing (three 64-bit divisions a thread
+ * per tile of 4 KB left an H200 at 40% of a copy's speed); each thread
+ * has its eight loads in flight before it stores any. Tiles 32 rows down
+ * (four loads a thread) moved 2^28 floats at 68% of an H200's copy speed,
+ * 64 rows down at 94% (bench/NOTES.md, section 17). */
+enum { TILE = 32, TILE_ROWS = 8, TILE_DOWN = 64 };
 
 template <typename Element>
 static __global__ void
@@ -167,10 +169,10 @@ transpose_kernel (Element       *dst,
                   LtCudaShape    shape,
                   int64_t        n_batches)
 {
-  __shared__ Element tile[TILE][TILE + 1];
+  __shared__ Element tile[TILE_DOWN][TILE + 1];
   int last = shape.ndim - 1;
   int64_t rows = shape.sizes[last - 1], cols = shape.sizes[last];
-  int64_t tiles_across = (cols + TILE - 1) / TILE, tiles_down = (rows + TILE - 1) / TILE;
+  int64_t tiles_across = (cols + TILE - 1) / TILE, tiles_down = (rows + TILE_DOWN - 1) / TILE_DOWN;
 
   for (int64_t batch = blockIdx.z; batch < n_batches; batch += gridDim.z)
     {
@@ -187,26 +189,30 @@ transpose_kernel (Element       *dst,
       for (int64_t down = blockIdx.y; down < tiles_down; down += gridDim.y)
         for (int64_t across = blockIdx.x; across < tiles_across; across += gridDim.x)
           {
-            int64_t r0 = down * TILE, c0 = across * TILE;
-            Element values[TILE / TILE_ROWS];
+            int64_t r0 = down * TILE_DOWN, c0 = across * TILE;
+            Element values[TILE_DOWN / TILE][TILE / TILE_ROWS];
 
             /* Threads along x read down a source column (contiguous)... */
 #pragma unroll
-            for (int k = 0; k < TILE / TILE_ROWS; k++)
-              {
-                int64_t r = r0 + threadIdx.x, c = c0 + threadIdx.y + k * TILE_ROWS;
-
-                if (r < rows && c < cols)
-                  values[k] = src[batch_src + r * shape.src_strides[last - 1]
-                                  + c * shape.src_strides[last]];
-              }
+            for (int half = 0; half < TILE_DOWN / TILE; half++)
 #pragma unroll
-            for (int k = 0; k < TILE / TILE_ROWS; k++)
-              tile[threadIdx.x][threadIdx.y + k * TILE_ROWS] = values[k];
+              for (int k = 0; k < TILE / TILE_ROWS; k++)
+                {
+                  int64_t r = r0 + half * TILE + threadIdx.x, c = c0 + threadIdx.y + k * TILE_ROWS;
+
+                  if (r < rows && c < cols)
+                    values[half][k] = src[batch_src + r * shape.src_strides[last - 1]
+                                          + c * shape.src_strides[last]];
+                }
+#pragma unroll
+            for (int half = 0; half < TILE_DOWN / TILE; half++)
+#pragma unroll
+              for (int k = 0; k < TILE / TILE_ROWS; k++)
+                tile[half * TILE + threadIdx.x][threadIdx.y + k * TILE_ROWS] = values[half][k];
             __syncthreads ();
             /* ... and along a destination row (contiguous). */
 #pragma unroll
-            for (int k = 0; k < TILE / TILE_ROWS; k++)
+            for (int k = 0; k < TILE_DOWN / TILE_ROWS; k++)
               {
                 int64_t r = r0 + threadIdx.y + k * TILE_ROWS, c = c0 + threadIdx.x;
 
@@ -282,7 +288,7 @@ launch_copy (void              *dst,
     {
       int last = shape->ndim - 1;
       int64_t across = (shape->sizes[last] + TILE - 1) / TILE;
-      int64_t down = (shape->sizes[last - 1] + TILE - 1) / TILE;
+      int64_t down = (shape->sizes[last - 1] + TILE_DOWN - 1) / TILE_DOWN;
       int64_t n_batches = n / (shape->sizes[last] * shape->sizes[last - 1]);
       dim3 grid ((unsigned int) (across < (1 << 20) ? across : (1 << 20)),
                  (unsigned int) (down < 65535 ? down : 65535),

@@ -206,7 +206,7 @@ sum_columns_kernel (uint8_t        *dst,
                     const uint8_t  *src,
                     LtReduceArgs    args,
                     LtReduceShape   shape,
-                    LtReduceAcc    *partials,
+                    double         *partials,
                     int64_t         n_parts)
 {
   int64_t begin, end, row_step = shape.reduced_src_strides[0] / 4;
@@ -243,25 +243,32 @@ sum_columns_kernel (uint8_t        *dst,
         {
           LtReduceAcc acc;
 
+          if (partials != NULL)
+            {
+              partials[blockIdx.y * args.n_out + 4 * g + k] = s[k] + t[k];
+              continue;
+            }
           lt_reduce_init (args.op, args.p, &acc);
           acc.re += s[k] + t[k];
-          if (partials != NULL)
-            partials[(4 * g + k) * n_parts + blockIdx.y] = acc;
-          else
-            lt_reduce_store (&args, &acc, at_out + k * out_step, dst, indices);
+          lt_reduce_store (&args, &acc, at_out + k * out_step, dst, indices);
         }
     }
 }
 
 /* The partial sums of each output joined in order and stored, a thread
  * per output: sum_columns_kernel leaves few partials to many outputs,
- * where combine_kernel's block per output would leave most threads idle. */
+ * where combine_kernel's block per output would leave most threads idle.
+ * The partials are plain sums, part after part (partials[part * n_out +
+ * output]), so that neighbouring threads write and read neighbouring
+ * doubles: as 48-byte accumulators, output after output, they cost a
+ * float32 sum over dim 0 of 2^28 elements a fifth of its time on an H100
+ * (bench/NOTES.md, section 17). */
 static __global__ void
 combine_sums_kernel (uint8_t            *dst,
                      int64_t            *indices,
                      LtReduceArgs        args,
                      LtReduceShape       shape,
-                     const LtReduceAcc  *partials,
+                     const double       *partials,
                      int64_t             n_parts)
 {
   for (int64_t o = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; o < args.n_out;
@@ -272,7 +279,7 @@ combine_sums_kernel (uint8_t            *dst,
 
       lt_reduce_init (args.op, args.p, &acc);
       for (int64_t part = 0; part < n_parts; part++)
-        acc.re += partials[o * n_parts + part].re;
+        acc.re += partials[part * args.n_out + o];
       lt_reduce_kept_offsets (o, &shape, &at_src, &at_out);
       lt_reduce_store (&args, &acc, at_out, dst, indices);
     }
@@ -518,7 +525,8 @@ lt_cuda_launch_reduce (void                *dst,
     {
       /* Stream-ordered: no device-wide synchronisation to free it. */
       status = cudaMallocAsync ((void **) &partials,
-                                (size_t) (args->n_out * n_parts) * sizeof *partials, 0);
+                                (size_t) (args->n_out * n_parts)
+                                  * (columns ? sizeof (double) : sizeof *partials), 0);
       if (status != cudaSuccess)
         return status;
     }
@@ -529,7 +537,8 @@ lt_cuda_launch_reduce (void                *dst,
     {
       grid.x = blocks_for (args->n_out / 4);
       LT_CUDA_LAUNCH (grid, threads_per_block, sum_columns_kernel) (
-        (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, partials, n_parts);
+        (uint8_t *) dst, indices, (const uint8_t *) src, *args, *shape, (double *) partials,
+        n_parts);
     }
   else if (float_sum && args->src_dtype == LT_FLOAT32)
     launch_walk<SumWalk<LT_FLOAT32>> (blocks, grid, dst, indices, src, args, shape, partials,
@@ -550,7 +559,7 @@ lt_cuda_launch_reduce (void                *dst,
       status = cudaGetLastError ();
       if (status == cudaSuccess && columns)
         LT_CUDA_LAUNCH (blocks_for (args->n_out), threads_per_block, combine_sums_kernel) (
-          (uint8_t *) dst, indices, *args, *shape, partials, n_parts);
+          (uint8_t *) dst, indices, *args, *shape, (const double *) partials, n_parts);
       else if (status == cudaSuccess)
         LT_CUDA_LAUNCH_COOPERATIVE ((unsigned int) (args->n_out < 65535 ? args->n_out : 65535),
                         threads_per_block, combine_kernel) (
