@@ -41,6 +41,10 @@ def parse_args():
                         help='n of the n x n x n matmuls (0 to skip them)')
     parser.add_argument('--min-time', type=float, default=1.0,
                         help='repeat each timing for at least this many seconds')
+    parser.add_argument('--queued', type=int, default=1,
+                        help='calls queued before each synchronisation (default 1: each call '
+                             'timed on its own, the host\'s time to launch it included; more '
+                             'hide that time behind the device\'s work, kernel against kernel)')
     parser.add_argument('--ctypes', action='store_true',
                         help='call libtensor through ctypes (tests/lt_ctypes.py), not PyGObject')
     return parser.parse_args()
@@ -119,17 +123,18 @@ except ImportError:
 
 
 def seconds(run, sync):
-    """Median seconds of run(), each call followed by sync(), repeated for
-    --min-time after one warm-up call."""
+    """Median seconds of one run(), timed over --queued calls in a row and
+    then sync(), repeated for --min-time after one warm-up call."""
     run()
     sync()
     times = []
     start = time.perf_counter()
     while not times or time.perf_counter() - start < ARGS.min_time:
         t0 = time.perf_counter()
-        run()
+        for _ in range(ARGS.queued):
+            run()
         sync()
-        times.append(time.perf_counter() - t0)
+        times.append((time.perf_counter() - t0) / ARGS.queued)
     return statistics.median(times)
 
 
@@ -198,6 +203,9 @@ def main():
         measure(name, moved, lambda: lt_op(x, r), lambda: torch_op(tx, tr))
 
     copy_bandwidth = rows[0][1] / rows[0][2]
+    print('Median time of a call, ' + ('each synchronised on its own:' if ARGS.queued == 1 else
+          f'{ARGS.queued} calls queued between synchronisations:'))
+    print()
     print(f'| {ARGS.device}: {LT.device_name()} | bytes moved | libtensor | GB/s | '
           f'% of copy | PyTorch | libtensor / PyTorch speed |')
     print('|---|---|---|---|---|---|---|')
