@@ -571,6 +571,113 @@ test_extremes_lanes (void)
       }
 }
 
+/* Each row's own result, through every kind of row: a float32 sum, amax
+ * or amin along the rows of @source must be, output by output and to the
+ * bit, what the same row gives reduced alone (the CPU reduces short rows
+ * eight at a time, their horizontal steps shared, and single rows one by
+ * one). */
+static void
+assert_rows_as_alone (LtTensor   *source,
+                      int         op,
+                      const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) together = NULL;
+  g_autofree double *got = NULL;
+  guint n_dims;
+  const gint64 *sizes = lt_tensor_get_sizes (source, &n_dims);
+  gint64 rows = sizes[0], length = sizes[1];
+  gsize n;
+
+  g_assert_cmpuint (n_dims, ==, 2);
+  together = op == 0 ? lt_tensor_sum (source, DIMS (1), FALSE, &error)
+           : op == 1 ? lt_tensor_amax (source, DIMS (1), FALSE, &error)
+                     : lt_tensor_amin (source, DIMS (1), FALSE, &error);
+  g_assert_no_error (error);
+  got = lt_tensor_to_doubles (together, &n);
+  g_assert_cmpint ((gint64) n, ==, rows);
+  for (gint64 r = 0; r < rows; r++)
+    {
+      g_autoptr (LtTensor) row = lt_tensor_select (source, 0, r, &error);
+      g_autoptr (LtTensor) alone = NULL;
+      g_autofree double *alone_value = NULL;
+
+      g_assert_no_error (error);
+      alone = op == 0 ? lt_tensor_sum (row, ALL, FALSE, &error)
+            : op == 1 ? lt_tensor_amax (row, ALL, FALSE, &error)
+                      : lt_tensor_amin (row, ALL, FALSE, &error);
+      g_assert_no_error (error);
+      alone_value = lt_tensor_to_doubles (alone, &n);
+      g_assert_cmpuint (n, ==, 1);
+      assert_same_float (got[r], alone_value[0], what, length, r);
+    }
+}
+
+static void
+test_rows_together (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  const gint64 rows = 21; /* two groups of eight and five alone */
+
+  for (gint64 length = 1; length <= 70; length++)
+    {
+      /* Three columns more than the rows use, for a narrowed view. */
+      gint64 width = length + 3;
+      g_autofree double *values = g_new (double, rows * width);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) tensor = NULL, narrowed = NULL, flipped = NULL, contiguous = NULL;
+      LtTensor *sources[3];
+
+      for (gint64 k = 0; k < rows * width; k++)
+        {
+          int pick = g_rand_int_range (rand, 0, 100);
+
+          /* Wide exponents and both signs, so that the order of every
+           * addition shows; zeros of both signs, infinities, NaNs. */
+          values[k] = ldexp (g_rand_double_range (rand, -1, 1), g_rand_int_range (rand, -30, 30));
+          if (pick < 6)
+            values[k] = pick % 2 ? -0.0 : 0.0;
+          else if (pick == 6)
+            values[k] = pick % 2 ? INFINITY : -INFINITY;
+          else if (pick == 7 && k % 5 == 0)
+            values[k] = NAN;
+        }
+      /* Rows 1 to 3 of the first group: extremes that are zeros, the first
+       * -0 or +0. */
+      for (gint64 k = 0; k < width; k++)
+        {
+          values[width + k] = k % 2 ? -0.0 : 0.0;
+          values[2 * width + k] = k % 2 ? 0.0 : -0.0;
+          values[3 * width + k] = k == width / 2 ? -0.0 : -1.0;
+        }
+      tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * width),
+                            I64S (rows, width), 2);
+      contiguous = lt_tensor_narrow (tensor, 1, 0, length, &error);
+      g_assert_no_error (error);
+      narrowed = lt_tensor_narrow (tensor, 1, 2, length, &error);
+      g_assert_no_error (error);
+      flipped = lt_tensor_flip (narrowed, DIMS (0), &error);
+      g_assert_no_error (error);
+      sources[0] = length == width ? tensor : contiguous;
+      sources[1] = narrowed;
+      sources[2] = flipped;
+      for (int s = 0; s < 3; s++)
+        {
+          assert_rows_as_alone (sources[s], 0, "sum of a row");
+          assert_rows_as_alone (sources[s], 1, "amax of a row");
+          assert_rows_as_alone (sources[s], 2, "amin of a row");
+        }
+      /* Whole rows of a contiguous tensor too (no narrowing). */
+      {
+        g_autoptr (LtTensor) whole = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * length),
+                                                  I64S (rows, length), 2);
+
+        assert_rows_as_alone (whole, 0, "sum of a row");
+        assert_rows_as_alone (whole, 1, "amax of a row");
+      }
+    }
+}
+
 /* Products do not depend on how the work is split: partial products that
  * would overflow (or underflow) are scaled, so a 0 among huge values gives
  * 0 however the elements are grouped (a GPU's blocks, the CPU's threads),
@@ -1186,6 +1293,7 @@ main (int   argc,
   g_test_add_func ("/reduce/extremes/nan", test_extremes_nan);
   g_test_add_func ("/reduce/extremes/ties-and-views", test_max_dim_ties);
   g_test_add_func ("/reduce/extremes/lanes", test_extremes_lanes);
+  g_test_add_func ("/reduce/rows-together", test_rows_together);
   g_test_add_func ("/reduce/all-any", test_all_any);
   g_test_add_func ("/reduce/var-std-norm", test_var_std_norm);
   g_test_add_func ("/reduce/var-std/accuracy", test_variance_accuracy);

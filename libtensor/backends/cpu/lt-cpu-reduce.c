@@ -248,50 +248,113 @@ sum_row_f64 (const char *p,
  * so results do not depend on the CPU. */
 #define F32_LEAF 512
 
+/* The vector of a leaf's tail at @at into the lane sum @s, as if the row
+ * were padded with +0 to the leaf's 32 elements: a whole vector as it is,
+ * the last part of one through a zeroed copy, nothing past the end. A
+ * lane sum starts at +0 and so is never -0 (+0 + -0 is +0), and adding
+ * +0 to it would change nothing. */
+#define SUM_TAIL_VECTOR_F32(v, at, end, s)                                      \
+  G_STMT_START                                                                  \
+  {                                                                             \
+    gint64 left_ = (end) - (at);                                                \
+                                                                                \
+    if (left_ >= 8)                                                             \
+      (s) += *(const LtF32x8 *) ((v) + (at));                                   \
+    else if (left_ > 0)                                                         \
+      {                                                                         \
+        float part_[8] = { 0 };                                                 \
+                                                                                \
+        for (gint64 i_ = 0; i_ < left_; i_++)                                   \
+          part_[i_] = (v)[(at) + i_];                                           \
+        (s) += *(const LtF32x8 *) part_;                                        \
+      }                                                                         \
+  }                                                                             \
+  G_STMT_END
+
+/* The four double lanes of a contiguous float32 row of @n elements, each
+ * leaf's 32 float sums folded in and added (a macro: a function returning
+ * an AVX vector would change its ABI by the clone it is inlined into; the
+ * lane sums are four variables, not an array, which GCC zeroed with `rep
+ * stosq` for every leaf, most of a short row's time). */
+#define SUM_LANES_F32(v, n, d)                                                  \
+  G_STMT_START                                                                  \
+  {                                                                             \
+    LtF64x4 d1_ = { 0 };                                                        \
+    gint64 k_ = 0;                                                              \
+                                                                                \
+    (d) = d1_;                                                                  \
+    while (k_ < (n))                                                            \
+      {                                                                         \
+        gint64 end_ = MIN ((n), k_ + F32_LEAF);                                 \
+        LtF32x8 s0_ = { 0 }, s1_ = { 0 }, s2_ = { 0 }, s3_ = { 0 };             \
+        LtF32x4 low_, high_;                                                    \
+                                                                                \
+        for (; k_ + 32 <= end_; k_ += 32)                                       \
+          {                                                                     \
+            s0_ += *(const LtF32x8 *) ((v) + k_);                               \
+            s1_ += *(const LtF32x8 *) ((v) + k_ + 8);                           \
+            s2_ += *(const LtF32x8 *) ((v) + k_ + 16);                          \
+            s3_ += *(const LtF32x8 *) ((v) + k_ + 24);                          \
+          }                                                                     \
+        if (k_ < end_)                                                          \
+          {                                                                     \
+            SUM_TAIL_VECTOR_F32 ((v), k_, end_, s0_);                           \
+            SUM_TAIL_VECTOR_F32 ((v), k_ + 8, end_, s1_);                       \
+            SUM_TAIL_VECTOR_F32 ((v), k_ + 16, end_, s2_);                      \
+            SUM_TAIL_VECTOR_F32 ((v), k_ + 24, end_, s3_);                      \
+            k_ = end_;                                                          \
+          }                                                                     \
+        s0_ = (s0_ + s1_) + (s2_ + s3_);                                        \
+        memcpy (&low_, &s0_, sizeof low_);                                      \
+        memcpy (&high_, (const char *) &s0_ + sizeof low_, sizeof high_);       \
+        (d) += __builtin_convertvector (low_, LtF64x4);                         \
+        d1_ += __builtin_convertvector (high_, LtF64x4);                        \
+      }                                                                         \
+    (d) += d1_;                                                                 \
+  }                                                                             \
+  G_STMT_END
 
 LT_CPU_MULTIVERSION static double
 sum_contiguous_f32 (const float *v,
                     gint64       n)
 {
-  LtF64x4 d0 = { 0 }, d1 = { 0 };
-  float tail[32];
-  gint64 k = 0;
+  LtF64x4 d;
   double lanes[4];
 
-  while (k < n)
-    {
-      gint64 end = MIN (n, k + F32_LEAF);
-      LtF32x8 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
-      LtF32x4 low, high;
-
-      for (; k + 32 <= end; k += 32)
-        {
-          s0 += *(const LtF32x8 *) (v + k);
-          s1 += *(const LtF32x8 *) (v + k + 8);
-          s2 += *(const LtF32x8 *) (v + k + 16);
-          s3 += *(const LtF32x8 *) (v + k + 24);
-        }
-      if (k < end)
-        {
-          /* The last leaf's tail, padded with +0: the lanes start at +0,
-           * so adding +0 leaves every one as it is. */
-          memset (tail, 0, sizeof tail);
-          memcpy (tail, v + k, (gsize) (end - k) * sizeof (float));
-          s0 += *(const LtF32x8 *) tail;
-          s1 += *(const LtF32x8 *) (tail + 8);
-          s2 += *(const LtF32x8 *) (tail + 16);
-          s3 += *(const LtF32x8 *) (tail + 24);
-          k = end;
-        }
-      s0 = (s0 + s1) + (s2 + s3);
-      memcpy (&low, &s0, sizeof low);
-      memcpy (&high, (const char *) &s0 + sizeof low, sizeof high);
-      d0 += __builtin_convertvector (low, LtF64x4);
-      d1 += __builtin_convertvector (high, LtF64x4);
-    }
-  d0 += d1;
-  memcpy (lanes, &d0, sizeof lanes);
+  SUM_LANES_F32 (v, n, d);
+  memcpy (lanes, &d, sizeof lanes);
   return (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+}
+
+/* The sums of eight contiguous float32 rows of @n elements, @stride
+ * floats apart, into @sums: each row's lanes as sum_contiguous_f32 ()
+ * makes them, then their folds four rows at a time, lane k of each row
+ * brought together by a transpose, so every sum is the same to the bit
+ * as one row's and a short row's horizontal steps are shared. */
+LT_CPU_MULTIVERSION static void
+sum_8_rows_f32 (const float *v,
+                gint64       stride,
+                gint64       n,
+                double      *sums)
+{
+  for (int group = 0; group < 2; group++)
+    {
+      LtF64x4 d[4], low01, high01, low23, high23, t0, t1, t2, t3, folded;
+
+      for (int r = 0; r < 4; r++)
+        SUM_LANES_F32 (v + (4 * group + r) * stride, n, d[r]);
+      low01 = __builtin_shufflevector (d[0], d[1], 0, 4, 2, 6);
+      high01 = __builtin_shufflevector (d[0], d[1], 1, 5, 3, 7);
+      low23 = __builtin_shufflevector (d[2], d[3], 0, 4, 2, 6);
+      high23 = __builtin_shufflevector (d[2], d[3], 1, 5, 3, 7);
+      /* t_k holds lane k of the four rows. */
+      t0 = __builtin_shufflevector (low01, low23, 0, 1, 4, 5);
+      t2 = __builtin_shufflevector (low01, low23, 2, 3, 6, 7);
+      t1 = __builtin_shufflevector (high01, high23, 0, 1, 4, 5);
+      t3 = __builtin_shufflevector (high01, high23, 2, 3, 6, 7);
+      folded = (t0 + t2) + (t1 + t3);
+      memcpy (sums + 4 * group, &folded, sizeof folded);
+    }
 }
 
 /* Largest and smallest float32s in lanes: a lane takes @x where it beats
@@ -331,38 +394,53 @@ pick_f32 (float    best,
   }                                                                             \
   G_STMT_END
 
+/* The eight lanes of the largest (or smallest) of @n >= 8 contiguous
+ * float32s in @best, and whether one is NaN in @has_nan. The last vector
+ * may overlap the one before: a repeated element changes neither. */
+#define EXTREME_LANES_F32(v, n, max, best, has_nan)                             \
+  G_STMT_START                                                                  \
+  {                                                                             \
+    LtF32x8 b1_ = *(const LtF32x8 *) (v), b2_ = b1_, b3_ = b1_;                   \
+    LtI32x8 nans_ = b1_ != b1_;                                                 \
+    gint64 k_ = 8;                                                              \
+    guint64 words_[4];                                                          \
+                                                                                \
+    (best) = b1_;                                                               \
+    for (; k_ + 32 <= (n); k_ += 32)                                            \
+      {                                                                         \
+        PICK_NUMBERS_F32X8 ((best), *(const LtF32x8 *) ((v) + k_), (max), nans_);   \
+        PICK_NUMBERS_F32X8 (b1_, *(const LtF32x8 *) ((v) + k_ + 8), (max), nans_);  \
+        PICK_NUMBERS_F32X8 (b2_, *(const LtF32x8 *) ((v) + k_ + 16), (max), nans_); \
+        PICK_NUMBERS_F32X8 (b3_, *(const LtF32x8 *) ((v) + k_ + 24), (max), nans_); \
+      }                                                                         \
+    for (; k_ + 8 <= (n); k_ += 8)                                              \
+      PICK_NUMBERS_F32X8 ((best), *(const LtF32x8 *) ((v) + k_), (max), nans_); \
+    if (k_ < (n))                                                               \
+      PICK_NUMBERS_F32X8 ((best), *(const LtF32x8 *) ((v) + (n) - 8), (max), nans_); \
+    PICK_NUMBERS_F32X8 ((best), b1_, (max), nans_);                             \
+    PICK_NUMBERS_F32X8 (b2_, b3_, (max), nans_);                                \
+    PICK_NUMBERS_F32X8 ((best), b2_, (max), nans_);                             \
+    memcpy (words_, &nans_, sizeof words_);                                     \
+    (has_nan) = (words_[0] | words_[1] | words_[2] | words_[3]) != 0;           \
+  }                                                                             \
+  G_STMT_END
+
 /* The largest (or smallest) of @n >= 8 contiguous float32s, or NaN if one
  * is; a zero result may be either zero (callers that care look for the
- * first). The last vector may overlap the one before: a repeated element
- * changes neither. */
+ * first). */
 LT_CPU_MULTIVERSION static float
 extreme_contiguous_f32 (const float *v,
                         gint64       n,
                         gboolean     max)
 {
-  LtF32x8 b0 = *(const LtF32x8 *) v, b1 = b0, b2 = b0, b3 = b0;
-  LtI32x8 nans = b0 != b0;
-  gint64 k = 8;
+  LtF32x8 b0;
+  LtI32x8 nans = { 0 };
+  gboolean has_nan;
   float lanes[8], best;
-  guint64 words[4];
 
-  for (; k + 32 <= n; k += 32)
-    {
-      PICK_NUMBERS_F32X8 (b0, *(const LtF32x8 *) (v + k), max, nans);
-      PICK_NUMBERS_F32X8 (b1, *(const LtF32x8 *) (v + k + 8), max, nans);
-      PICK_NUMBERS_F32X8 (b2, *(const LtF32x8 *) (v + k + 16), max, nans);
-      PICK_NUMBERS_F32X8 (b3, *(const LtF32x8 *) (v + k + 24), max, nans);
-    }
-  for (; k + 8 <= n; k += 8)
-    PICK_NUMBERS_F32X8 (b0, *(const LtF32x8 *) (v + k), max, nans);
-  if (k < n)
-    PICK_NUMBERS_F32X8 (b0, *(const LtF32x8 *) (v + n - 8), max, nans);
-  memcpy (words, &nans, sizeof words);
-  if ((words[0] | words[1] | words[2] | words[3]) != 0)
+  EXTREME_LANES_F32 (v, n, max, b0, has_nan);
+  if (has_nan)
     return NAN;
-  PICK_NUMBERS_F32X8 (b0, b1, max, nans);
-  PICK_NUMBERS_F32X8 (b2, b3, max, nans);
-  PICK_NUMBERS_F32X8 (b0, b2, max, nans);
   /* Across the lanes by halves, in the vectors (a scalar loop here was
    * most of a short row's time). */
   PICK_NUMBERS_F32X8 (b0, __builtin_shufflevector (b0, b0, 4, 5, 6, 7, 0, 1, 2, 3), max, nans);
@@ -371,6 +449,46 @@ extreme_contiguous_f32 (const float *v,
   memcpy (lanes, &b0, sizeof lanes);
   best = lanes[0];
   return best;
+}
+
+/* The largest (or smallest) of each of eight rows of @n >= 8 contiguous
+ * float32s, @stride floats apart, into @best, as extreme_contiguous_f32 ()
+ * finds one row's: the rows' lanes folded together, lane r of the result
+ * from row r, by a transposing tree of three steps (seven picks for the
+ * eight rows, where one row's fold takes three). */
+LT_CPU_MULTIVERSION static void
+extremes_8_rows_f32 (const float *v,
+                     gint64       stride,
+                     gint64       n,
+                     gboolean     max,
+                     float       *best)
+{
+  LtF32x8 b[8], c[4], d[2], e;
+  LtI32x8 nans = { 0 };
+  gboolean has_nan[8];
+
+  for (int r = 0; r < 8; r++)
+    EXTREME_LANES_F32 (v + r * stride, n, max, b[r], has_nan[r]);
+  /* c[i] holds rows 2i and 2i + 1, lanes paired; d[i] rows 4i to 4i + 3. */
+  for (int i = 0; i < 4; i++)
+    {
+      c[i] = __builtin_shufflevector (b[2 * i], b[2 * i + 1], 0, 8, 2, 10, 4, 12, 6, 14);
+      PICK_NUMBERS_F32X8 (c[i], __builtin_shufflevector (b[2 * i], b[2 * i + 1],
+                                                         1, 9, 3, 11, 5, 13, 7, 15), max, nans);
+    }
+  for (int i = 0; i < 2; i++)
+    {
+      d[i] = __builtin_shufflevector (c[2 * i], c[2 * i + 1], 0, 1, 8, 9, 4, 5, 12, 13);
+      PICK_NUMBERS_F32X8 (d[i], __builtin_shufflevector (c[2 * i], c[2 * i + 1],
+                                                         2, 3, 10, 11, 6, 7, 14, 15), max, nans);
+    }
+  e = __builtin_shufflevector (d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11);
+  PICK_NUMBERS_F32X8 (e, __builtin_shufflevector (d[0], d[1], 4, 5, 6, 7, 12, 13, 14, 15), max,
+                      nans);
+  memcpy (best, &e, 8 * sizeof (float));
+  for (int r = 0; r < 8; r++)
+    if (has_nan[r])
+      best[r] = NAN;
 }
 
 /* The first of @n contiguous float32s that equals @x (or is NaN, for a NaN
@@ -909,6 +1027,57 @@ reduce_range (const Reduction *r,
     }
 }
 
+/* Whether the outputs [j, j + 8) of @r, rows of one kept and one reduced
+ * dim, can be reduced eight at a time: float32 sums, amax or amin of
+ * contiguous rows into a float32 output. */
+static gboolean
+takes_8_rows (const Reduction *r)
+{
+  LtReduceOp op = r->params->op;
+
+  return r->src_dtype == LT_DTYPE_FLOAT32 && r->reduced.src[0] == (gint64) sizeof (float)
+         && r->kept.src[0] % (gint64) sizeof (float) == 0 && r->indices == NULL
+         && r->dst != NULL && r->dst->data != NULL && r->dst->dtype == LT_DTYPE_FLOAT32
+         && (op == LT_REDUCE_SUM
+             || ((op == LT_REDUCE_AMAX || op == LT_REDUCE_AMIN) && r->count >= 8));
+}
+
+/* Outputs [j, j + 8) of @r, which takes_8_rows (): each the same to the
+ * bit as reduce_row () makes it, a zero extreme's sign that of the row's
+ * first zero. */
+static void
+reduce_8_rows (const Reduction *r,
+               gint64           j)
+{
+  const float *v = (const float *) (r->src + j * r->kept.src[0]);
+  gint64 stride = r->kept.src[0] / (gint64) sizeof (float);
+  float *out = (float *) r->dst->data;
+  gint64 out_stride = r->kept.dst[0];
+
+  if (r->params->op == LT_REDUCE_SUM)
+    {
+      double sums[8];
+
+      sum_8_rows_f32 (v, stride, r->count, sums);
+      for (int k = 0; k < 8; k++)
+        out[(j + k) * out_stride] = (float) sums[k];
+    }
+  else
+    {
+      float best[8];
+
+      extremes_8_rows_f32 (v, stride, r->count, r->params->op == LT_REDUCE_AMAX, best);
+      for (int k = 0; k < 8; k++)
+        {
+          const float *row = v + k * stride;
+
+          out[(j + k) * out_stride] = best[k] == 0
+                                        ? row[find_contiguous_f32 (row, r->count, best[k])]
+                                        : best[k];
+        }
+    }
+}
+
 /* Item j of the inner loop order: block j % blocks of output j / blocks. */
 static void
 reduce_inner_items (gint64   begin,
@@ -919,9 +1088,12 @@ reduce_inner_items (gint64   begin,
 
   /* One kept dim and one reduced dim, each output reduced whole: rows
    * found by a multiplication, not a seek through the dims (most of the
-   * cost of a short row). */
+   * cost of a short row), and eight at a time where they can be. */
   if (r->blocks == 1 && r->kept.n == 1 && r->reduced.n == 1)
     {
+      if (takes_8_rows (r))
+        for (; begin + 8 <= end; begin += 8)
+          reduce_8_rows (r, begin);
       for (gint64 j = begin; j < end; j++)
         {
           Acc acc;
