@@ -316,6 +316,8 @@ test_float32_sum_bounds (void)
   for (gint64 k = 0; k < n; k++)
     values[k] = (float) 0.1;
   check_float32_sums ("tenths", values, 1, n);
+  /* The same down 64 columns (and along 156250 rows of 64). */
+  check_float32_sums ("tenths", values, n / 64, 64);
   /* Alternating signs: the sum is small and the magnitudes large. */
   for (gint64 k = 0; k < m; k++)
     values[k] = (k % 2 ? -1 : 1) * (1 + (double) (g_rand_int (rand) >> 14) * 0x1p-18);

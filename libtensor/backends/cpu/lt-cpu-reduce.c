@@ -783,12 +783,18 @@ add_row_f32 (double *restrict sums,
       sums[k] += *(const float *) (row + k * stride);
 }
 
-/* sums[k] += ((r0[k] + r1[k]) + (r2[k] + r3[k])) + ((r4[k] + ...)), in
- * double: eight reduced rows per pass over the sums. */
-LT_CPU_MULTIVERSION static void
-add_8_rows_f32 (double *restrict sums,
-                const char      *const rows[8],
-                gint64           n)
+/* partial[k] += ((r0[k] + r1[k]) + (r2[k] + r3[k])) + ((r4[k] + ...)), in
+ * float lanes: eight reduced rows per pass over the partial sums, which
+ * the caller adds into doubles every CASCADE_GROUPS passes. A column's
+ * error is then at most about 3 + CASCADE_GROUPS float roundings of the
+ * sum of its magnitudes, as bounded as a row's (sum_contiguous_f32 ()),
+ * at a quarter of the instructions of adding in double. */
+#define CASCADE_GROUPS 16
+
+static inline void
+add_8_rows_f32 (float *restrict partial,
+                const char     *const rows[8],
+                gint64          n)
 {
   const float *restrict r0 = (const float *) rows[0], *restrict r1 = (const float *) rows[1];
   const float *restrict r2 = (const float *) rows[2], *restrict r3 = (const float *) rows[3];
@@ -796,8 +802,45 @@ add_8_rows_f32 (double *restrict sums,
   const float *restrict r6 = (const float *) rows[6], *restrict r7 = (const float *) rows[7];
 
   for (gint64 k = 0; k < n; k++)
-    sums[k] += (((double) r0[k] + (double) r1[k]) + ((double) r2[k] + (double) r3[k]))
-               + (((double) r4[k] + (double) r5[k]) + ((double) r6[k] + (double) r7[k]));
+    partial[k] += ((r0[k] + r1[k]) + (r2[k] + r3[k])) + ((r4[k] + r5[k]) + (r6[k] + r7[k]));
+}
+
+/* sums[k] += partial[k], and the partial sums back to +0. */
+static inline void
+flush_partial_f32 (double *restrict sums,
+                   float *restrict  partial,
+                   gint64           n)
+{
+  for (gint64 k = 0; k < n; k++)
+    {
+      sums[k] += partial[k];
+      partial[k] = 0;
+    }
+}
+
+/* @n_groups groups of eight rows @stride bytes apart from @first, each of
+ * @n contiguous floats, into @sums through @partial as the caller's loop
+ * would add them (flushed every CASCADE_GROUPS groups and at the end),
+ * in one call: narrow rows spent more time in that loop's calls and
+ * steps through the dims than in adding. */
+LT_CPU_MULTIVERSION static void
+add_row_groups_f32 (double *restrict sums,
+                    float *restrict  partial,
+                    const char      *first,
+                    gint64           stride,
+                    gint64           n_groups,
+                    gint64           n)
+{
+  for (gint64 g = 0; g < n_groups; g++)
+    {
+      const char *rows[8];
+
+      for (int q = 0; q < 8; q++)
+        rows[q] = first + (8 * g + q) * stride;
+      add_8_rows_f32 (partial, rows, n);
+      if ((g + 1) % CASCADE_GROUPS == 0 || g + 1 == n_groups)
+        flush_partial_f32 (sums, partial, n);
+    }
 }
 
 LT_CPU_MULTIVERSION static void
@@ -1143,6 +1186,7 @@ reduce_outer_items (gint64   begin,
   g_autofree Acc *accs = g_new (Acc, r->chunk);
   g_autofree double *sums = g_new (double, r->chunk);
   g_autofree double *deviations = NULL; /* variances: sums and squares */
+  g_autofree float *partial = NULL;      /* float32 sums: eight rows' cascade */
   g_autofree gint64 *where = NULL;       /* the index ops' indices */
 
   for (gint64 j = begin; j < end; j++)
@@ -1164,11 +1208,24 @@ reduce_outer_items (gint64   begin,
           && (r->src_dtype == LT_DTYPE_FLOAT32 || r->src_dtype == LT_DTYPE_FLOAT64))
         {
           /* The common case, in loops the compiler vectorises; contiguous
-           * float32 runs take eight rows a pass, in a grouping fixed by the
-           * block's start, so results do not depend on the thread count. */
+           * float32 runs take eight rows a pass into float partial sums,
+           * in a grouping fixed by the block's start, so results do not
+           * depend on the thread count. */
           gboolean eight_rows = r->src_dtype == LT_DTYPE_FLOAT32 && src_step == sizeof (float);
+          int groups = 0;
 
           memset (sums, 0, (gsize) n * sizeof (double));
+          if (eight_rows && stop - pos >= 8 && partial == NULL)
+            partial = g_new0 (float, r->chunk);
+          if (eight_rows && stop - pos >= 8 && reduced->n == 1)
+            {
+              gint64 n_groups = (stop - pos) / 8;
+
+              add_row_groups_f32 (sums, partial, r->src + base + src, reduced->src[0], n_groups,
+                                  n);
+              pos += 8 * n_groups;
+              dims_seek (reduced, pos, counters, &src, &unused, &index);
+            }
           while (eight_rows && stop - pos >= 8)
             {
               const char *rows[8];
@@ -1178,9 +1235,16 @@ reduce_outer_items (gint64   begin,
                   rows[q] = r->src + base + src;
                   dims_next (reduced, reduced->n, counters, &src, &unused, &index);
                 }
-              add_8_rows_f32 (sums, rows, n);
+              add_8_rows_f32 (partial, rows, n);
               pos += 8;
+              if (++groups == CASCADE_GROUPS)
+                {
+                  flush_partial_f32 (sums, partial, n);
+                  groups = 0;
+                }
             }
+          if (groups > 0)
+            flush_partial_f32 (sums, partial, n);
           for (; pos < stop; pos++)
             {
               const char *row = r->src + base + src;
@@ -1454,6 +1518,8 @@ lt_cpu_reduce (const LtReduceParams *params,
     {
       gint64 n_inner = r.kept.sizes[r.kept.n - 1];
       gint64 chunks, units, per_unit;
+      gboolean float_sum = (params->op == LT_REDUCE_SUM || params->op == LT_REDUCE_MEAN)
+                           && (src->dtype == LT_DTYPE_FLOAT32 || src->dtype == LT_DTYPE_FLOAT64);
 
       r.chunk = (params->op == LT_REDUCE_SUM || params->op == LT_REDUCE_MEAN)
                     && (src->dtype == LT_DTYPE_FLOAT32 || src->dtype == LT_DTYPE_FLOAT64)
@@ -1486,10 +1552,23 @@ lt_cpu_reduce (const LtReduceParams *params,
 
               dims_seek (&r.kept, (u / chunks) * n_inner + first, counters, &src_offset,
                          &dst_offset, &idx);
-              for (gint64 b = 1; b < r.blocks; b++)
-                for (gint64 k = 0; k < n; k++)
-                  acc_combine (params, r.integral, r.complex, &accs[k],
-                               &r.partials[(u * r.blocks + b) * r.chunk + k]);
+              if (float_sum)
+                /* Sums' partials hold their sum alone: added in place, in
+                 * the order acc_combine () would add them, without its
+                 * call and dispatch per output (which took longer than
+                 * the threads' own work for narrow rows). */
+                for (gint64 b = 1; b < r.blocks; b++)
+                  {
+                    const Acc *others = &r.partials[(u * r.blocks + b) * r.chunk];
+
+                    for (gint64 k = 0; k < n; k++)
+                      accs[k].re += others[k].re;
+                  }
+              else
+                for (gint64 b = 1; b < r.blocks; b++)
+                  for (gint64 k = 0; k < n; k++)
+                    acc_combine (params, r.integral, r.complex, &accs[k],
+                                 &r.partials[(u * r.blocks + b) * r.chunk + k]);
               for (gint64 k = 0; k < n; k++)
                 acc_store (params, r.integral, r.complex, &accs[k], r.count, dst, indices,
                            dst_offset + k * r.kept.dst[r.kept.n - 1]);
