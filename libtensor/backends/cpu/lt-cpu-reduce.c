@@ -517,6 +517,51 @@ find_contiguous_f32 (const float *v,
   g_assert_not_reached ();
 }
 
+/* best[k] = the largest (or smallest) of best[k] and the rows' k-th
+ * elements, NaN sticking, for @n_rows rows @stride bytes apart from
+ * @first, eight at a time in registers: best[] read and written once per
+ * eight rows, and one call per block of rows. The rows are taken in
+ * order, so a tie keeps the earlier element as one row at a time would. */
+LT_CPU_MULTIVERSION static void
+pick_row_groups_f32 (float *restrict best,
+                     const char     *first,
+                     gint64          stride,
+                     gint64          n_rows,
+                     gint64          n,
+                     gboolean        max)
+{
+  gint64 row = 0;
+
+  for (; row + 8 <= n_rows; row += 8)
+    {
+      const char *rows = first + row * stride;
+      gint64 k = 0;
+
+      for (; k + 8 <= n; k += 8)
+        {
+          LtF32x8 b = *(const LtF32x8 *) (best + k);
+
+          for (int q = 0; q < 8; q++)
+            PICK_F32X8 (b, *(const LtF32x8 *) (rows + q * stride + k * (gint64) sizeof (float)),
+                        max);
+          *(LtF32x8 *) (best + k) = b;
+        }
+      for (; k < n; k++)
+        for (int q = 0; q < 8; q++)
+          best[k] = pick_f32 (best[k], ((const float *) (rows + q * stride))[k], max);
+    }
+  for (; row < n_rows; row++)
+    {
+      const float *values = (const float *) (first + row * stride);
+      gint64 k = 0;
+
+      for (; k + 8 <= n; k += 8)
+        PICK_F32X8 (*(LtF32x8 *) (best + k), *(const LtF32x8 *) (values + k), max);
+      for (; k < n; k++)
+        best[k] = pick_f32 (best[k], values[k], max);
+    }
+}
+
 /* best[k] = the larger (or smaller) of best[k] and row[k], NaN sticking. */
 LT_CPU_MULTIVERSION static void
 pick_row_f32 (float *restrict best,
@@ -1338,25 +1383,29 @@ reduce_outer_items (gint64   begin,
               best_f32[k] = (float) accs[k].re;
             else
               best[k] = accs[k].re;
-          do
-            {
-              const char *row = r->src + base + src;
+          if (lanes && reduced->n == 1)
+            pick_row_groups_f32 (best_f32, r->src + base + src, reduced->src[0], stop - pos, n,
+                                 max);
+          else
+            do
+              {
+                const char *row = r->src + base + src;
 
-              if (lanes)
-                pick_row_f32 (best_f32, (const float *) row, n, max);
-              else
-                for (gint64 k = 0; k < n; k++)
-                  {
-                    double x = r->src_dtype == LT_DTYPE_FLOAT32
-                                 ? *(const float *) (row + k * src_step)
-                                 : *(const double *) (row + k * src_step);
+                if (lanes)
+                  pick_row_f32 (best_f32, (const float *) row, n, max);
+                else
+                  for (gint64 k = 0; k < n; k++)
+                    {
+                      double x = r->src_dtype == LT_DTYPE_FLOAT32
+                                   ? *(const float *) (row + k * src_step)
+                                   : *(const double *) (row + k * src_step);
 
-                    if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
-                      best[k] = isnan (best[k]) ? best[k] : x;
-                  }
-              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
-            }
-          while (++pos < stop);
+                      if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
+                        best[k] = isnan (best[k]) ? best[k] : x;
+                    }
+                dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+              }
+            while (++pos < stop);
           for (gint64 k = 0; k < n; k++)
             {
               accs[k].re = lanes ? best_f32[k] : best[k];
