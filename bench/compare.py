@@ -253,6 +253,20 @@ def workloads():
                            bytes=matrix_bytes, rtol=1e-4, atol=1e-2,
                            target=('>= numpy', lambda r: r.vs('numpy') >= 1))
 
+    # Reductions over short rows and down narrow columns (issue 21): where
+    # the work per output is small, the cost per row shows. NumPy's amax
+    # is np.max.
+    for rows, cols in ((65536, 64), (16384, 256)):
+        s_np, s_torch, s_lt = inputs(rows, cols)
+        for op, np_op in (('sum', numpy.sum), ('amax', numpy.max)):
+            for dim in (0, 1):
+                yield Workload('%s dim %d of %dx%d f32' % (op, dim, rows, cols),
+                               (lambda o, t, d: lambda: getattr(t, o)(dim=d))(op, s_lt, dim),
+                               (lambda o, t, d: lambda: getattr(t, o)(dim=d))(op, s_torch, dim),
+                               (lambda f, t, d: lambda: f(t, axis=d))(np_op, s_np, dim),
+                               bytes=rows * cols * 4, rtol=1e-4, atol=1e-3,
+                               target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
     # exp in float lanes, and the softmaxes on it (issue 21). Each system
     # allocates its result, as a user's call does.
     def numpy_softmax(x, dim, log):
