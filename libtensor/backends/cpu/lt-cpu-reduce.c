@@ -539,11 +539,26 @@ pick_row_groups_f32 (float *restrict best,
 
       for (; k + 8 <= n; k += 8)
         {
+          const char *at = rows + k * (gint64) sizeof (float);
           LtF32x8 b = *(const LtF32x8 *) (best + k);
+          LtF32x8 x0 = *(const LtF32x8 *) at, x1 = *(const LtF32x8 *) (at + stride);
+          LtF32x8 x2 = *(const LtF32x8 *) (at + 2 * stride);
+          LtF32x8 x3 = *(const LtF32x8 *) (at + 3 * stride);
+          LtF32x8 x4 = *(const LtF32x8 *) (at + 4 * stride);
+          LtF32x8 x5 = *(const LtF32x8 *) (at + 5 * stride);
+          LtF32x8 x6 = *(const LtF32x8 *) (at + 6 * stride);
+          LtF32x8 x7 = *(const LtF32x8 *) (at + 7 * stride);
 
-          for (int q = 0; q < 8; q++)
-            PICK_F32X8 (b, *(const LtF32x8 *) (rows + q * stride + k * (gint64) sizeof (float)),
-                        max);
+          /* A tree, each pick's earlier rows on the left, so that a tie
+           * still keeps the earliest: four picks deep, not eight. */
+          PICK_F32X8 (x0, x1, max);
+          PICK_F32X8 (x2, x3, max);
+          PICK_F32X8 (x4, x5, max);
+          PICK_F32X8 (x6, x7, max);
+          PICK_F32X8 (x0, x2, max);
+          PICK_F32X8 (x4, x6, max);
+          PICK_F32X8 (x0, x4, max);
+          PICK_F32X8 (b, x0, max);
           *(LtF32x8 *) (best + k) = b;
         }
       for (; k < n; k++)
