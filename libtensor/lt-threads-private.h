@@ -27,4 +27,10 @@ void lt_parallel_for (gint64         n,
 guint lt_parallel_n_pieces (gint64 n,
                             gint64 grain);
 
+/* Between these, BLAS runs each call on the calling thread alone: for
+ * products whose batches the pool spreads across its threads. Calls may
+ * nest and overlap; the last end gives BLAS the pool's thread count again. */
+void lt_blas_one_thread_begin (void);
+void lt_blas_one_thread_end   (void);
+
 G_END_DECLS

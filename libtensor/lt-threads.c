@@ -22,6 +22,9 @@
 
 static guint num_threads;  /* 0 until first used */
 static GMutex threads_lock;
+/* Products running batches on the pool, each batch on one BLAS thread
+ * (lt_blas_one_thread_begin ()); under threads_lock. */
+static guint blas_one_thread_users;
 
 /* Set on the threads running a piece, so nested calls stay on them. */
 static GPrivate in_piece;
@@ -186,12 +189,41 @@ lt_set_num_threads (guint n_threads)
 
   lt_mutex_lock (&threads_lock);
   num_threads = n_threads;
-  lt_mutex_unlock (&threads_lock);
-
 #ifdef HAVE_CBLAS
-  /* The matrix products' threads too. */
-  openblas_set_num_threads ((int) MIN (n_threads, G_MAXINT));
+  /* The matrix products' threads too; set when the last batched product
+   * running on the pool ends, if one is. */
+  if (blas_one_thread_users == 0)
+    openblas_set_num_threads ((int) MIN (n_threads, G_MAXINT));
 #endif
+  lt_mutex_unlock (&threads_lock);
+}
+
+void
+lt_blas_one_thread_begin (void)
+{
+  /* The thread count settled first: its first use sets BLAS's. */
+  lt_get_num_threads ();
+
+  lt_mutex_lock (&threads_lock);
+#ifdef HAVE_CBLAS
+  if (blas_one_thread_users == 0)
+    openblas_set_num_threads (1);
+#endif
+  blas_one_thread_users++;
+  lt_mutex_unlock (&threads_lock);
+}
+
+void
+lt_blas_one_thread_end (void)
+{
+  lt_mutex_lock (&threads_lock);
+  g_assert (blas_one_thread_users > 0);
+  blas_one_thread_users--;
+#ifdef HAVE_CBLAS
+  if (blas_one_thread_users == 0)
+    openblas_set_num_threads ((int) MIN (num_threads, G_MAXINT));
+#endif
+  lt_mutex_unlock (&threads_lock);
 }
 
 /**

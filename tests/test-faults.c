@@ -216,6 +216,40 @@ run_matmul (Inputs  *inputs,
   return lt_tensor_matmul (inputs->inputs[0], inputs->inputs[1], error);
 }
 
+/* Batches of small products, which the CPU spreads across two threads,
+ * each packing its operands into scratch of its own: a failure in either
+ * thread fails the whole product. */
+static LtTensor *
+arange_view_3d (const char *index)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) base = lt_test_arange_shaped (LT_DTYPE_FLOAT64, 4, 24, 20);
+  LtTensor *view = lt_tensor_index (base, index, &error);
+
+  g_assert_no_error (error);
+  return view;
+}
+
+static void
+setup_batched_product (Inputs *inputs)
+{
+  inputs_add (inputs, arange_view_3d (":, ::2, :"));
+  inputs_add (inputs, arange_view_3d (":, 4:, ::2"));
+}
+
+static LtTensor *
+run_matmul_on_threads (Inputs  *inputs,
+                       GError **error)
+{
+  guint saved = lt_get_num_threads ();
+  LtTensor *product;
+
+  lt_set_num_threads (2);
+  product = lt_tensor_matmul (inputs->inputs[0], inputs->inputs[1], error);
+  lt_set_num_threads (saved);
+  return product;
+}
+
 static void
 setup_chain (Inputs *inputs)
 {
@@ -317,6 +351,8 @@ static const FaultCase fault_cases[] = {
   { "contiguous", setup_transposed, run_contiguous, 1, 1 },
   /* The result, then A and B packed for BLAS. */
   { "matmul", setup_product, run_matmul, 3, 1 },
+  /* The result, then each thread's two packed operands. */
+  { "matmul-batches-on-threads", setup_batched_product, run_matmul_on_threads, 3, 1 },
   { "einsum", setup_chain, run_einsum, 2, 2 },
   /* The copy of the reversed operand. */
   { "add-overlapping", setup_self_overlap, run_add_reversed, 1, 1 },

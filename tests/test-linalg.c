@@ -7,6 +7,10 @@
 
 #include "config.h"
 
+#ifdef HAVE_CBLAS
+#include <cblas.h>
+#endif
+
 #include "lt-test-utils.h"
 #include "backends/lt-backend-linalg.h"
 
@@ -264,6 +268,101 @@ test_matmul_batched (void)
   g_assert_no_error (error);
   lt_assert_sizes (xy, 2, 3, 1, 1);
   lt_assert_values (xy, 1, 3, 5, 3, 13, 23);
+}
+
+/* Small integers as @dtype in @sizes: every product and sum of them is
+ * exact, whatever order BLAS adds in. */
+static LtTensor *
+small_integers (LtDType       dtype,
+                const gint64 *sizes,
+                guint         n_dims,
+                guint         seed)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  gint64 n = 1;
+  g_autofree double *values = NULL;
+  LtTensor *t;
+
+  for (guint d = 0; d < n_dims; d++)
+    n *= sizes[d];
+  values = g_new (double, n);
+  for (gint64 i = 0; i < n; i++)
+    values[i] = g_rand_int_range (rand, -3, 4);
+  t = lt_tensor_new_from_data (LT_DTYPE_FLOAT64, values, (gsize) n, sizes, n_dims, &error);
+  g_assert_no_error (error);
+  if (dtype != LT_DTYPE_FLOAT64)
+    {
+      LtTensor *cast = lt_tensor_to_dtype (t, dtype, &error);
+
+      g_assert_no_error (error);
+      g_object_unref (t);
+      t = cast;
+    }
+  return t;
+}
+
+/* Batched products of small matrices, which the CPU spreads across its
+ * threads a batch each (BLAS on one thread in each): every batch the same,
+ * byte for byte, as the 2-d product of its matrices, on 2 and 3 threads
+ * (uneven pieces), through broadcast batch dims and views BLAS cannot take
+ * as they are (packed in each thread's own scratch); and BLAS gets its
+ * thread count back afterwards. */
+static void
+test_bmm_batches_on_threads (void)
+{
+  const LtDType dtypes[] = { LT_DTYPE_FLOAT32, LT_DTYPE_FLOAT64, LT_DTYPE_COMPLEX64 };
+  guint saved = lt_get_num_threads ();
+
+  for (guint threads = 2; threads <= 3; threads++)
+    for (guint i = 0; i < G_N_ELEMENTS (dtypes); i++)
+      for (int packed = 0; packed < 2; packed++)
+        {
+          g_autoptr (GError) error = NULL;
+          /* a: (2, 5, 24, 40), or a view of every other row of a taller
+           * one; b: (5, 40, 16), broadcast over a's first dim. */
+          g_autoptr (LtTensor) a_base = small_integers (dtypes[i], I64S (2, 5, packed ? 48 : 24, 40),
+                                                        4, 1 + i);
+          g_autoptr (LtTensor) b = small_integers (dtypes[i], I64S (5, 40, 16), 3, 7 + i);
+          g_autoptr (LtTensor) a = packed ? lt_tensor_slice (a_base, 2, 0, 48, 2, &error)
+                                          : g_object_ref (a_base);
+          g_autoptr (LtTensor) product = NULL;
+
+          g_assert_no_error (error);
+          lt_set_num_threads (threads);
+          product = lt_tensor_matmul (a, b, &error);
+          g_assert_no_error (error);
+          lt_assert_sizes (product, 2, 5, 24, 16);
+#ifdef HAVE_CBLAS
+          g_assert_cmpint (openblas_get_num_threads (), ==, (int) threads);
+#endif
+          for (gint64 outer = 0; outer < 2; outer++)
+            for (gint64 batch = 0; batch < 5; batch++)
+              {
+                g_autoptr (LtTensor) a_outer = lt_tensor_select (a, 0, outer, &error);
+                g_autoptr (LtTensor) a_one = lt_tensor_select (a_outer, 0, batch, &error);
+                g_autoptr (LtTensor) b_one = lt_tensor_select (b, 0, batch, &error);
+                g_autoptr (LtTensor) p_outer = lt_tensor_select (product, 0, outer, &error);
+                g_autoptr (LtTensor) p_one = lt_tensor_select (p_outer, 0, batch, &error);
+                g_autoptr (LtTensor) alone = NULL, got = NULL;
+                g_autoptr (GBytes) expected_bytes = NULL, got_bytes = NULL;
+
+                g_assert_no_error (error);
+                lt_set_num_threads (1);
+                alone = lt_tensor_mm (a_one, b_one, &error);
+                g_assert_no_error (error);
+                got = lt_tensor_contiguous (p_one, &error);
+                g_assert_no_error (error);
+                expected_bytes = lt_tensor_to_bytes (alone, &error);
+                got_bytes = lt_tensor_to_bytes (got, &error);
+                g_assert_no_error (error);
+                if (!g_bytes_equal (expected_bytes, got_bytes))
+                  g_error ("%s on %u threads%s: batch (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                           ") differs from its 2-d product", lt_dtype_get_name (dtypes[i]),
+                           threads, packed ? ", packed" : "", outer, batch);
+              }
+        }
+  lt_set_num_threads (saved);
 }
 
 static void
@@ -542,6 +641,7 @@ main (int   argc,
   g_test_add_func ("/linalg/dot/real", test_dot);
   g_test_add_func ("/linalg/dot/complex", test_dot_complex);
   g_test_add_func ("/linalg/bmm/expanded", test_bmm_expanded);
+  g_test_add_func ("/linalg/bmm/batches-on-threads", test_bmm_batches_on_threads);
   g_test_add_func ("/linalg/outer", test_outer);
   g_test_add_func ("/linalg/matmul/vectors", test_matmul_vectors);
   g_test_add_func ("/linalg/matmul/batched", test_matmul_batched);

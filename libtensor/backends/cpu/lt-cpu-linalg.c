@@ -36,6 +36,12 @@ gint lt_cpu_linalg_n_packed = 0;
 
 #define MAX_BATCH_DIMS (LT_MAX_DIMS + 2)
 
+/* Batched products of at most this many multiply-adds each run one batch
+ * per thread, each on one BLAS thread: BLAS's own threads pay too little
+ * on them (64 products of 128^3 ran 1.39 times faster on two threads than
+ * on one, against PyTorch's 1.73). Larger ones keep BLAS's threads. */
+#define BATCHES_PARALLEL_MAX_WORK (1 << 24)
+
 typedef struct
 {
   guint batch_ndim;
@@ -511,8 +517,46 @@ blas_one (const Product *p,
   return TRUE;
 }
 
+/* Batches spread across the pool: each piece its own scratch, the first
+ * error kept. */
+typedef struct
+{
+  const Product *p;
+  GMutex lock;
+  GError *error;
+} Batches;
+
+static void
+blas_batch_items (gint64   begin,
+                  gint64   end,
+                  gpointer data)
+{
+  Batches *batches = data;
+  Scratch scratch = { NULL, NULL, NULL };
+
+  for (gint64 i = begin; i < end; i++)
+    {
+      char *ptrs[3];
+      GError *error = NULL;
+
+      product_seek_batch (batches->p, i, ptrs);
+      if (!blas_one (batches->p, ptrs, &scratch, &error))
+        {
+          g_mutex_lock (&batches->lock);
+          if (batches->error == NULL)
+            batches->error = error;
+          else
+            g_error_free (error);
+          g_mutex_unlock (&batches->lock);
+          break;
+        }
+    }
+  scratch_clear (&scratch);
+}
+
 /* The batches one after the other, each a BLAS call that may use every
- * thread OpenBLAS has. */
+ * thread OpenBLAS has; or, for many small products, spread across the
+ * pool's threads, BLAS on one thread in each. */
 static gboolean
 blas_product (const Product *p,
               GError       **error)
@@ -520,6 +564,24 @@ blas_product (const Product *p,
   Scratch scratch = { NULL, NULL, NULL };
   gint64 n_batches = product_n_batches (p);
   gboolean done = TRUE;
+
+  if (n_batches > 1 && (double) p->m * p->n * p->k <= BATCHES_PARALLEL_MAX_WORK
+      && lt_parallel_n_pieces (n_batches, 1) > 1)
+    {
+      Batches batches = { .p = p, .error = NULL };
+
+      g_mutex_init (&batches.lock);
+      lt_blas_one_thread_begin ();
+      lt_parallel_for (n_batches, 1, blas_batch_items, &batches);
+      lt_blas_one_thread_end ();
+      g_mutex_clear (&batches.lock);
+      if (batches.error != NULL)
+        {
+          g_propagate_error (error, batches.error);
+          return FALSE;
+        }
+      return TRUE;
+    }
 
   for (gint64 i = 0; i < n_batches && done; i++)
     {
