@@ -192,6 +192,27 @@ class TestIndexing(LtTestCase):
                     t.index(_expression(key))
                 self.assertEqual(caught.exception.message, expected.exception.message)
 
+    def test_ints(self):
+        # t[i] is taken by select(), not an index expression: the same
+        # views as PyTorch's, and the expression's errors.
+        th = torch.arange(60.0).reshape(3, 4, 5)
+        t = Lt.tensor(th.tolist())
+        for key in (0, 1, 2, -1, -3):
+            with self.subTest(key=key):
+                view = t[key]
+                self.assertSameAsTorch(view, th[key])
+                self.assertEqual(layout(view), layout(t.index(_expression(key))))
+                self.assertTrue(view.shares_storage(t))
+        for tensor, key in ((t, 3), (t, -4), (Lt.tensor(2.5), 0), (t, 2 ** 70)):
+            with self.subTest(key=key):
+                with self.assertRaises(IndexError) as caught:
+                    tensor[key]
+                with self.assertRaises(GLib.Error) as expected:
+                    tensor.index(_expression(key))
+                self.assertEqual(caught.exception.message, expected.exception.message)
+        # A bool is not an int index: True adds a dim, as in PyTorch.
+        self.assertEqual(t[True].shape, th[True].shape)
+
     def test_huge_slice_bounds(self):
         # as Python lists and NumPy: bounds beyond 64 bits are clamped
         t, a = Lt.tensor([0, 1, 2, 3, 4]), np.arange(5)

@@ -600,6 +600,13 @@ class Tensor(Lt.Tensor):
                 return _sliced(self, 0, key)
             except GLib.Error:
                 pass
+        # t[i] is select(): the index expression took four times as long.
+        # Where select() refuses, the expression says what is wrong.
+        if type(key) is int and _INT64_MIN <= key <= _INT64_MAX:
+            try:
+                return self.select(0, key)
+            except GLib.Error:
+                pass
         # Tuples of such slices and ints, t[:, 0], through select() and
         # slice() calls.
         if type(key) is tuple:
