@@ -334,12 +334,70 @@ test_float32_sum_bounds (void)
       values[k + m / 2] = -values[k];
     }
   check_float32_sums ("cancelling", values, 1, m / 2 * 2);
+  /* +-3e38 in pairs of each sign along rows and down columns: every row
+   * and column sums to 0, but float partial sums of two alike overflow;
+   * such sums are added again in double (as the GPU's are). */
+  for (gint64 r = 0; r < 136; r++)
+    for (gint64 c = 0; c < 72; c++)
+      values[r * 72 + c] = ((r / 2 + c / 2) % 2 ? -3e38 : 3e38);
+  check_float32_sums ("overflowing pairs", values, 136, 72);
   /* Every length from 1 to 1100: tails of every size, leaf boundaries. */
   for (gint64 length = 1; length <= 1100; length++)
     {
       for (gint64 k = 0; k < length; k++)
         values[k] = random_float (rand, -4, 4);
       check_float32_sums ("short rows", values, 1, length);
+    }
+}
+
+/* A float32 sum over two dims that do not merge (x[:, ::2, :] over dims 0
+ * and 1): the rows are found by stepping through the dims, eight at a
+ * time into float partial sums, and a partial that overflowed (pairs of
+ * +-3e38) is added again in double. Every output is 0 exactly; random
+ * values on top of the big ones (a second pass) must come out within the
+ * float32 bound. */
+static void
+test_sum_cascade_over_two_dims (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree double *values = g_new (double, 16 * 10 * 24);
+      g_autoptr (LtTensor) tensor = NULL, stepped = NULL, sums = NULL;
+      g_autofree double *got = NULL;
+      gsize n;
+
+      for (gint64 i = 0; i < 16; i++)
+        for (gint64 j = 0; j < 10; j++)
+          for (gint64 k = 0; k < 24; k++)
+            values[(i * 10 + j) * 24 + k] = pass == 0 ? ((i / 2 + k / 2) % 2 ? -3e38 : 3e38)
+                                                      : random_float (rand, -20, 20);
+      tensor = from_values (LT_DTYPE_FLOAT32, values, 16 * 10 * 24, I64S (16, 10, 24), 3);
+      stepped = lt_tensor_slice (tensor, 1, 0, 10, 2, &error);
+      g_assert_no_error (error);
+      sums = lt_tensor_sum (stepped, DIMS (0, 1), FALSE, &error);
+      g_assert_no_error (error);
+      got = lt_tensor_to_doubles (sums, &n);
+      g_assert_cmpuint (n, ==, 24);
+      for (gint64 k = 0; k < 24; k++)
+        {
+          long double reference = 0, magnitude = 0;
+
+          for (gint64 i = 0; i < 16; i++)
+            for (gint64 j = 0; j < 10; j += 2)
+              {
+                double x = (float) values[(i * 10 + j) * 24 + k];
+
+                reference += x;
+                magnitude += fabs (x);
+              }
+          if (!(fabsl ((long double) got[k] - reference)
+                <= FLOAT32_SUM_ROUNDINGS * 0x1p-24 * magnitude))
+            g_error ("pass %d, output %" G_GINT64_FORMAT ": %.9g, the reference %.9Lg", pass, k,
+                     got[k], reference);
+        }
     }
 }
 
@@ -640,7 +698,7 @@ test_rows_together (void)
           if (pick < 6)
             values[k] = pick % 2 ? -0.0 : 0.0;
           else if (pick == 6)
-            values[k] = pick % 2 ? INFINITY : -INFINITY;
+            values[k] = g_rand_boolean (rand) ? INFINITY : -INFINITY;
           else if (pick == 7 && k % 5 == 0)
             values[k] = NAN;
         }
@@ -1288,6 +1346,7 @@ main (int   argc,
   g_test_add_func ("/reduce/sum/integer-dtypes", test_sum_integers);
   g_test_add_func ("/reduce/sum/float32-accuracy", test_accuracy);
   g_test_add_func ("/reduce/sum/float32-error-bounds", test_float32_sum_bounds);
+  g_test_add_func ("/reduce/sum/cascade-over-two-dims", test_sum_cascade_over_two_dims);
   g_test_add_func ("/reduce/empty", test_empty);
   g_test_add_func ("/reduce/prod/range", test_prod_range);
   g_test_add_func ("/reduce/scalar", test_scalar);

@@ -285,9 +285,10 @@ sum_row_f64 (const char *p,
     (d) = d1_;                                                                  \
     while (k_ < (n))                                                            \
       {                                                                         \
-        gint64 end_ = MIN ((n), k_ + F32_LEAF);                                 \
-        LtF32x8 s0_ = { 0 }, s1_ = { 0 }, s2_ = { 0 }, s3_ = { 0 };             \
+        gint64 start_ = k_, end_ = MIN ((n), k_ + F32_LEAF);                    \
+        LtF32x8 s0_ = { 0 }, s1_ = { 0 }, s2_ = { 0 }, s3_ = { 0 }, zero_;      \
         LtF32x4 low_, high_;                                                    \
+        guint64 bad_[4];                                                        \
                                                                                 \
         for (; k_ + 32 <= end_; k_ += 32)                                       \
           {                                                                     \
@@ -305,6 +306,21 @@ sum_row_f64 (const char *p,
             k_ = end_;                                                          \
           }                                                                     \
         s0_ = (s0_ + s1_) + (s2_ + s3_);                                        \
+        /* x - x is NaN where x is not finite. Such a leaf is added again \
+         * in double, element by element: float sums overflow where the \
+         * doubles would not, and a true infinity or NaN stays one. */      \
+        zero_ = s0_ - s0_;                                                      \
+        zero_ = (LtF32x8) (zero_ != zero_);                                     \
+        memcpy (bad_, &zero_, sizeof bad_);                                     \
+        if ((bad_[0] | bad_[1] | bad_[2] | bad_[3]) != 0)                       \
+          {                                                                     \
+            LtF64x4 again_ = { 0 };                                             \
+                                                                                \
+            for (gint64 i_ = start_; i_ < end_; i_++)                           \
+              again_[0] += (v)[i_];                                             \
+            (d) += again_;                                                      \
+            continue;                                                           \
+          }                                                                     \
         memcpy (&low_, &s0_, sizeof low_);                                      \
         memcpy (&high_, (const char *) &s0_ + sizeof low_, sizeof high_);       \
         (d) += __builtin_convertvector (low_, LtF64x4);                         \
@@ -865,15 +881,30 @@ add_8_rows_f32 (float *restrict partial,
     partial[k] += ((r0[k] + r1[k]) + (r2[k] + r3[k])) + ((r4[k] + r5[k]) + (r6[k] + r7[k]));
 }
 
-/* sums[k] += partial[k], and the partial sums back to +0. */
+/* sums[k] += partial[k], and the partial sums back to +0. A partial sum
+ * that is not finite is added again in double from the @n_rows rows it
+ * summed: float sums can overflow where the doubles would not (3e38 +
+ * 3e38 - 3e38 - 3e38 is NaN in float, 0 in double, as the GPU's column
+ * sums give), and a true infinity or NaN comes out of the doubles too. */
 static inline void
-flush_partial_f32 (double *restrict sums,
-                   float *restrict  partial,
-                   gint64           n)
+flush_partial_f32 (double *restrict   sums,
+                   float *restrict    partial,
+                   gint64             n,
+                   const char *const *rows,
+                   gint64             n_rows)
 {
   for (gint64 k = 0; k < n; k++)
     {
-      sums[k] += partial[k];
+      if (isfinite (partial[k]))
+        sums[k] += partial[k];
+      else
+        {
+          double again = 0;
+
+          for (gint64 i = 0; i < n_rows; i++)
+            again += ((const float *) rows[i])[k];
+          sums[k] += again;
+        }
       partial[k] = 0;
     }
 }
@@ -891,15 +922,20 @@ add_row_groups_f32 (double *restrict sums,
                     gint64           n_groups,
                     gint64           n)
 {
+  const char *span[8 * CASCADE_GROUPS];
+  gint64 in_span = 0;
+
   for (gint64 g = 0; g < n_groups; g++)
     {
-      const char *rows[8];
-
       for (int q = 0; q < 8; q++)
-        rows[q] = first + (8 * g + q) * stride;
-      add_8_rows_f32 (partial, rows, n);
-      if ((g + 1) % CASCADE_GROUPS == 0 || g + 1 == n_groups)
-        flush_partial_f32 (sums, partial, n);
+        span[in_span + q] = first + (8 * g + q) * stride;
+      add_8_rows_f32 (partial, span + in_span, n);
+      in_span += 8;
+      if (in_span == 8 * CASCADE_GROUPS || g + 1 == n_groups)
+        {
+          flush_partial_f32 (sums, partial, n, span, in_span);
+          in_span = 0;
+        }
     }
 }
 
@@ -1272,7 +1308,8 @@ reduce_outer_items (gint64   begin,
            * in a grouping fixed by the block's start, so results do not
            * depend on the thread count. */
           gboolean eight_rows = r->src_dtype == LT_DTYPE_FLOAT32 && src_step == sizeof (float);
-          int groups = 0;
+          const char *span[8 * CASCADE_GROUPS];
+          gint64 in_span = 0;
 
           memset (sums, 0, (gsize) n * sizeof (double));
           if (eight_rows && stop - pos >= 8 && partial == NULL)
@@ -1288,23 +1325,22 @@ reduce_outer_items (gint64   begin,
             }
           while (eight_rows && stop - pos >= 8)
             {
-              const char *rows[8];
-
               for (int q = 0; q < 8; q++)
                 {
-                  rows[q] = r->src + base + src;
+                  span[in_span + q] = r->src + base + src;
                   dims_next (reduced, reduced->n, counters, &src, &unused, &index);
                 }
-              add_8_rows_f32 (partial, rows, n);
+              add_8_rows_f32 (partial, span + in_span, n);
+              in_span += 8;
               pos += 8;
-              if (++groups == CASCADE_GROUPS)
+              if (in_span == 8 * CASCADE_GROUPS)
                 {
-                  flush_partial_f32 (sums, partial, n);
-                  groups = 0;
+                  flush_partial_f32 (sums, partial, n, span, in_span);
+                  in_span = 0;
                 }
             }
-          if (groups > 0)
-            flush_partial_f32 (sums, partial, n);
+          if (in_span > 0)
+            flush_partial_f32 (sums, partial, n, span, in_span);
           for (; pos < stop; pos++)
             {
               const char *row = r->src + base + src;
