@@ -244,14 +244,15 @@ lt_get_num_threads (void)
       first = TRUE;
     }
   n = num_threads;
-  lt_mutex_unlock (&threads_lock);
-
 #ifdef HAVE_CBLAS
-  if (first)
+  /* Under the lock, so that neither a concurrent lt_set_num_threads ()
+   * nor a batched product's one BLAS thread is overwritten. */
+  if (first && blas_one_thread_users == 0)
     openblas_set_num_threads ((int) MIN (n, G_MAXINT));
 #else
   (void) first;
 #endif
+  lt_mutex_unlock (&threads_lock);
   return n;
 }
 

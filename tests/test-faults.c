@@ -217,8 +217,8 @@ run_matmul (Inputs  *inputs,
 }
 
 /* Batches of small products, which the CPU spreads across two threads,
- * each packing its operands into scratch of its own: a failure in either
- * thread fails the whole product. */
+ * each packing b into scratch of its own: a failure in either thread
+ * fails the whole product. */
 static LtTensor *
 arange_view_3d (const char *index)
 {
@@ -351,7 +351,8 @@ static const FaultCase fault_cases[] = {
   { "contiguous", setup_transposed, run_contiguous, 1, 1 },
   /* The result, then A and B packed for BLAS. */
   { "matmul", setup_product, run_matmul, 3, 1 },
-  /* The result, then each thread's two packed operands. */
+  /* The result, then each thread's packed copy of b (a's stepped rows
+   * BLAS takes as they are). */
   { "matmul-batches-on-threads", setup_batched_product, run_matmul_on_threads, 3, 1 },
   { "einsum", setup_chain, run_einsum, 2, 2 },
   /* The copy of the reversed operand. */

@@ -197,12 +197,20 @@ class TestIndexing(LtTestCase):
         # views as PyTorch's, and the expression's errors.
         th = torch.arange(60.0).reshape(3, 4, 5)
         t = Lt.tensor(th.tolist())
-        for key in (0, 1, 2, -1, -3):
-            with self.subTest(key=key):
-                view = t[key]
-                self.assertSameAsTorch(view, th[key])
-                self.assertEqual(layout(view), layout(t.index(_expression(key))))
-                self.assertTrue(view.shares_storage(t))
+        # (PyTorch's flip() copies, so only the flipped view's values are
+        # compared with PyTorch; its layout is the expression's.)
+        flipped, th_flipped = t.flip([0]), th.flip([0])
+        vector, th_vector = t[1, 2], th[1, 2]
+        for source, th_source in ((t, th), (flipped, th_flipped), (vector, th_vector)):
+            for key in (0, 1, 2, -1, -3):
+                with self.subTest(shape=th_source.shape, key=key):
+                    view = source[key]
+                    if source is flipped:
+                        self.assertEqual(view.tolist(), th_source[key].tolist())
+                    else:
+                        self.assertSameAsTorch(view, th_source[key])
+                    self.assertEqual(layout(view), layout(source.index(_expression(key))))
+                    self.assertTrue(view.shares_storage(t))
         for tensor, key in ((t, 3), (t, -4), (Lt.tensor(2.5), 0), (t, 2 ** 70)):
             with self.subTest(key=key):
                 with self.assertRaises(IndexError) as caught:
