@@ -533,6 +533,21 @@ find_contiguous_f32 (const float *v,
   g_assert_not_reached ();
 }
 
+/* best[k] = the larger (or smaller) of best[k] and row[k], NaN sticking. */
+LT_CPU_MULTIVERSION static void
+pick_row_f32 (float *restrict best,
+              const float    *row,
+              gint64          n,
+              gboolean        max)
+{
+  gint64 k = 0;
+
+  for (; k + 8 <= n; k += 8)
+    PICK_F32X8 (*(LtF32x8 *) (best + k), *(const LtF32x8 *) (row + k), max);
+  for (; k < n; k++)
+    best[k] = pick_f32 (best[k], row[k], max);
+}
+
 /* best[k] = the largest (or smallest) of best[k] and the rows' k-th
  * elements, NaN sticking, for @n_rows rows @stride bytes apart from
  * @first, eight at a time in registers: best[] read and written once per
@@ -582,30 +597,7 @@ pick_row_groups_f32 (float *restrict best,
           best[k] = pick_f32 (best[k], ((const float *) (rows + q * stride))[k], max);
     }
   for (; row < n_rows; row++)
-    {
-      const float *values = (const float *) (first + row * stride);
-      gint64 k = 0;
-
-      for (; k + 8 <= n; k += 8)
-        PICK_F32X8 (*(LtF32x8 *) (best + k), *(const LtF32x8 *) (values + k), max);
-      for (; k < n; k++)
-        best[k] = pick_f32 (best[k], values[k], max);
-    }
-}
-
-/* best[k] = the larger (or smaller) of best[k] and row[k], NaN sticking. */
-LT_CPU_MULTIVERSION static void
-pick_row_f32 (float *restrict best,
-              const float    *row,
-              gint64          n,
-              gboolean        max)
-{
-  gint64 k = 0;
-
-  for (; k + 8 <= n; k += 8)
-    PICK_F32X8 (*(LtF32x8 *) (best + k), *(const LtF32x8 *) (row + k), max);
-  for (; k < n; k++)
-    best[k] = pick_f32 (best[k], row[k], max);
+    pick_row_f32 (best, (const float *) (first + row * stride), n, max);
 }
 
 /* The sum of the squares of @n floats, in double lanes (the 2-norm of a
@@ -909,6 +901,25 @@ flush_partial_f32 (double *restrict   sums,
     }
 }
 
+/* The group of eight rows at span[*in_span] into @partial, flushed into
+ * @sums when the span is full (CASCADE_GROUPS groups): one step of the
+ * cascade, whichever way the rows were found. */
+static inline void
+add_group_f32 (double *restrict sums,
+               float *restrict  partial,
+               const char     **span,
+               gint64          *in_span,
+               gint64           n)
+{
+  add_8_rows_f32 (partial, span + *in_span, n);
+  *in_span += 8;
+  if (*in_span == 8 * CASCADE_GROUPS)
+    {
+      flush_partial_f32 (sums, partial, n, span, *in_span);
+      *in_span = 0;
+    }
+}
+
 /* @n_groups groups of eight rows @stride bytes apart from @first, each of
  * @n contiguous floats, into @sums through @partial as the caller's loop
  * would add them (flushed every CASCADE_GROUPS groups and at the end),
@@ -929,14 +940,10 @@ add_row_groups_f32 (double *restrict sums,
     {
       for (int q = 0; q < 8; q++)
         span[in_span + q] = first + (8 * g + q) * stride;
-      add_8_rows_f32 (partial, span + in_span, n);
-      in_span += 8;
-      if (in_span == 8 * CASCADE_GROUPS || g + 1 == n_groups)
-        {
-          flush_partial_f32 (sums, partial, n, span, in_span);
-          in_span = 0;
-        }
+      add_group_f32 (sums, partial, span, &in_span, n);
     }
+  if (in_span > 0)
+    flush_partial_f32 (sums, partial, n, span, in_span);
 }
 
 LT_CPU_MULTIVERSION static void
@@ -1330,14 +1337,8 @@ reduce_outer_items (gint64   begin,
                   span[in_span + q] = r->src + base + src;
                   dims_next (reduced, reduced->n, counters, &src, &unused, &index);
                 }
-              add_8_rows_f32 (partial, span + in_span, n);
-              in_span += 8;
+              add_group_f32 (sums, partial, span, &in_span, n);
               pos += 8;
-              if (in_span == 8 * CASCADE_GROUPS)
-                {
-                  flush_partial_f32 (sums, partial, n, span, in_span);
-                  in_span = 0;
-                }
             }
           if (in_span > 0)
             flush_partial_f32 (sums, partial, n, span, in_span);
