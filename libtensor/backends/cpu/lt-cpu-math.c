@@ -3,9 +3,9 @@
  * Each function of eight floats is computed in double lanes, four at a
  * time (GCC 12 compares wider vectors one lane at a time), where a
  * short polynomial is good to 2^-35 of the result or better (2^-27 for
- * sin and cos, traded for speed), and rounded to float once at the end:
- * within 0.51 ulp of the correctly rounded result (0.61 for sin and
- * cos), with none of the cancellations that make these functions hard
+ * sin and cos, 2^-30 for log1p, traded for speed), and rounded to float
+ * once at the end: within 0.51 ulp of the correctly rounded result (0.52
+ * for log1p, 0.61 for sin and cos), with none of the cancellations that make these functions hard
  * in float (expm1 and log1p near 0, tanh near 0, the argument reduction of
  * sin and cos). The polynomials are fits of this project's own (relative
  * error, Lawson's reweighted least squares, over the reduced ranges
@@ -109,22 +109,42 @@
  * |s| < 0.1716: 2s + 2s · z · Q (z), z = s², Q of degree 4 fitted to
  * 2^-44.9 (pow needs the product of its exponent and this to within
  * 2^-31). */
-#define LOG_F64X4(result, u)                                                     \
+#define LOG_F64X4(result, u, POLYNOMIAL)                                         \
   G_STMT_START                                                                   \
   {                                                                              \
     const gint64 lg_root_half = 0x3fe6a09e667f3bcd;                              \
     LtU64x4 lg_t = (LtU64x4) (u) + (guint64) (0x3ff0000000000000 - lg_root_half); \
     LtI64x4 lg_k = (LtI64x4) (lg_t >> 52) - 1023;                                \
     LtF64x4 lg_f = (LtF64x4) ((lg_t & 0x000fffffffffffff) + (guint64) lg_root_half) - 1.0; \
-    LtF64x4 lg_s = lg_f / (lg_f + 2.0), lg_z, lg_z2, lg_q;                       \
+    LtF64x4 lg_s = lg_f / (lg_f + 2.0), lg_z, lg_q;                              \
                                                                                  \
     lg_z = lg_s * lg_s;                                                          \
-    lg_z2 = lg_z * lg_z;                                                         \
-    lg_q = ((0x1.911929f64c45ap-4 * lg_z + 0x1.c62adea08249cp-4) * lg_z          \
-            + 0x1.2494127248c16p-3) * lg_z2                                      \
-           + (0x1.999996a86312ap-3 * lg_z + 0x1.555555561e75ep-2);               \
+    POLYNOMIAL (lg_q, lg_z);                                                     \
     lg_s += lg_s;                                                                \
     (result) = I64X4_TO_F64X4 (lg_k) * G_LN2 + (lg_s * lg_z * lg_q + lg_s);      \
+  }                                                                              \
+  G_STMT_END
+
+/* Q (z) to 2^-44.9 of log (m), for pow, which needs its logarithm times
+ * the exponent to within 2^-31. */
+#define LOG_POLYNOMIAL_POW(q, z)                                                 \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 lq_z2 = (z) * (z);                                                   \
+                                                                                 \
+    (q) = ((0x1.911929f64c45ap-4 * (z) + 0x1.c62adea08249cp-4) * (z)             \
+           + 0x1.2494127248c16p-3) * lq_z2                                       \
+          + (0x1.999996a86312ap-3 * (z) + 0x1.555555561e75ep-2);                 \
+  }                                                                              \
+  G_STMT_END
+
+/* Q (z) of degree 2, to 2^-30.2 of log (m): enough for log1p, whose float
+ * result it leaves within 0.53 ulp. */
+#define LOG_POLYNOMIAL_SHORT(q, z)                                               \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    (q) = (0x1.31e4461eaed0ep-3 * (z) + 0x1.995eb206ca876p-3) * (z)              \
+          + 0x1.55557a280e471p-2;                                                \
   }                                                                              \
   G_STMT_END
 
@@ -179,16 +199,21 @@
 /* log1p (x) = log (1 + x), where 1 + x is exact in double for |x| >=
  * 2^-26; below that the float result is x itself. -1 gives -inf, below
  * -1 (and NaN) NaN, +inf +inf: chosen among the eight floats. */
-#define LOG1P_F64X4(y, d) LOG_F64X4 (y, (d) + 1.0)
+#define LOG1P_F64X4(y, d) LOG_F64X4 (y, (d) + 1.0, LOG_POLYNOMIAL_SHORT)
 
 #define LOG1P_F32X8(y, x)                                                        \
   G_STMT_START                                                                   \
   {                                                                              \
+    LtI32x8 odd_ = ~((LT_F32X8_ABS (x) >= 0x1p-26f) & ((x) > -1.0f) & ((x) < INFINITY)); \
+                                                                                 \
     IN_DOUBLE (y, x, LOG1P_F64X4);                                               \
-    (y) = LT_F32X8_SELECT (LT_F32X8_ABS (x) < 0x1p-26f, (x), (y));               \
-    (y) = LT_F32X8_SELECT ((x) == -1.0f, LT_F32X8_SPLAT (-INFINITY), (y));       \
-    (y) = LT_F32X8_SELECT ((x) == INFINITY, (x), (y));                           \
-    (y) = LT_F32X8_SELECT (~((x) >= -1.0f), LT_F32X8_SPLAT (NAN), (y));          \
+    if (G_UNLIKELY (LT_I32X8_ANY (odd_)))                                        \
+      {                                                                          \
+        (y) = LT_F32X8_SELECT (LT_F32X8_ABS (x) < 0x1p-26f, (x), (y));           \
+        (y) = LT_F32X8_SELECT ((x) == -1.0f, LT_F32X8_SPLAT (-INFINITY), (y));   \
+        (y) = LT_F32X8_SELECT ((x) == INFINITY, (x), (y));                       \
+        (y) = LT_F32X8_SELECT (~((x) >= -1.0f), LT_F32X8_SPLAT (NAN), (y));      \
+      }                                                                          \
   }                                                                              \
   G_STMT_END
 
@@ -320,24 +345,35 @@ EXPORT_ROW (sin)
 EXPORT_ROW (cos)
 EXPORT_ROW (erf)
 
-/* pow (x, e) for x finite and not zero and e finite: exp (e · log |x|),
+/* pow (|x|, e) for x finite and not zero and e finite: exp (e · log |x|),
  * the product clamped to ±200 (past which the float result is 0 or
  * infinity) and made in double, where it is good to 2^-43 of the
- * result's exponent; a negative x gives NaN unless e is an integer (every
- * double from 2^52 up is one), and the sign of x where e is odd (no double
- * from 2^53 up is; past 2^105, e + SHIFTER can round to an odd double). */
+ * result's exponent. */
+#define POW_ABS_F64X4(y, a, b)                                                   \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 pa_l, pa_t, pa_s, pa_p;                                              \
+                                                                                 \
+    LOG_F64X4 (pa_l, LT_F64X4_ABS (a), LOG_POLYNOMIAL_POW);                      \
+    pa_t = (b) * pa_l;                                                           \
+    pa_t = LT_F64X4_SELECT (pa_t < -200.0, LT_F64X4_SPLAT (-200), pa_t);         \
+    pa_t = LT_F64X4_SELECT (pa_t > 200.0, LT_F64X4_SPLAT (200), pa_t);           \
+    EXP_PARTS_F64X4 (pa_s, pa_p, pa_t);                                          \
+    (y) = pa_s * pa_p + pa_s;                                                    \
+  }                                                                              \
+  G_STMT_END
+
+/* pow (x, e), x of either sign: a negative x gives NaN unless e is an
+ * integer (every double from 2^52 up is one), and the sign of x where e is
+ * odd (no double from 2^53 up is; past 2^105, e + SHIFTER can round to an
+ * odd double). */
 #define POW_F64X4(y, a, b)                                                       \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x4 pw_l, pw_t, pw_s, pw_p;                                              \
+    LtF64x4 pw_t, pw_p;                                                          \
     LtI64x4 pw_negative = (a) < 0.0, pw_integer, pw_sign;                        \
                                                                                  \
-    LOG_F64X4 (pw_l, LT_F64X4_ABS (a));                                          \
-    pw_t = (b) * pw_l;                                                           \
-    pw_t = LT_F64X4_SELECT (pw_t < -200.0, LT_F64X4_SPLAT (-200), pw_t);         \
-    pw_t = LT_F64X4_SELECT (pw_t > 200.0, LT_F64X4_SPLAT (200), pw_t);           \
-    EXP_PARTS_F64X4 (pw_s, pw_p, pw_t);                                          \
-    pw_p = pw_s * pw_p + pw_s;                                                   \
+    POW_ABS_F64X4 (pw_p, a, b);                                                  \
     /* e rounded to an integer, meaningful below 2^51. */                        \
     pw_t = (b) + SHIFTER;                                                        \
     pw_integer = ((pw_t - SHIFTER) == (b)) | (LT_F64X4_ABS (b) >= 0x1p52);       \
@@ -348,18 +384,28 @@ EXPORT_ROW (erf)
   }                                                                              \
   G_STMT_END
 
-/* Zeros, infinities and NaNs, in either operand, go to libm. */
+/* Zeros, infinities and NaNs, in either operand, go to libm; the sign
+ * work is skipped where no base is negative, the common case. */
 #define POW_F32X8(y, x, e)                                                       \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 pw_xl, pw_xh, pw_el, pw_eh;                                          \
     LtI32x8 pw_wild = ~((LT_F32X8_ABS (x) < INFINITY) & ((x) != 0.0f)            \
                         & (LT_F32X8_ABS (e) < INFINITY));                        \
+    LtI32x8 pw_any_negative = (x) < 0.0f;                                        \
                                                                                  \
     TO_DOUBLE_HALVES (pw_xl, pw_xh, x);                                          \
     TO_DOUBLE_HALVES (pw_el, pw_eh, e);                                          \
-    POW_F64X4 (pw_xl, pw_xl, pw_el);                                             \
-    POW_F64X4 (pw_xh, pw_xh, pw_eh);                                             \
+    if (LT_I32X8_ANY (pw_any_negative))                                          \
+      {                                                                          \
+        POW_F64X4 (pw_xl, pw_xl, pw_el);                                         \
+        POW_F64X4 (pw_xh, pw_xh, pw_eh);                                         \
+      }                                                                          \
+    else                                                                         \
+      {                                                                          \
+        POW_ABS_F64X4 (pw_xl, pw_xl, pw_el);                                     \
+        POW_ABS_F64X4 (pw_xh, pw_xh, pw_eh);                                     \
+      }                                                                          \
     FROM_DOUBLE_HALVES (y, pw_xl, pw_xh);                                        \
     FALL_BACK (y, pw_wild, x, e, pow);                                           \
   }                                                                              \
