@@ -40,8 +40,9 @@ EXPORT_ROW (log)
  * float dropped changes the sum too little to matter there). So the
  * quotient of the top and the sum, q, is corrected by (top's part - q ·
  * sum's part) / sum, terms 2^-24 the size of q, for which the reciprocal
- * of the sum to 3% (a quadratic in e) is enough: within 1.5 ulp, with the
- * rounding of q and of the result (1.47 over all floats). */
+ * of the sum to an ulp is more than enough: q itself where the top is 1,
+ * and 1 - q where it is e (1 / (1 + e) = 1 - e / (1 + e)). Within 1.5 ulp,
+ * with the rounding of q and of the result (1.47 over all floats). */
 #define SIGMOID_F32X8(y, x)                                                      \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -55,7 +56,7 @@ EXPORT_ROW (log)
     sum_ = 1.0f + e_;                                                            \
     sum_low_ = e_ - (sum_ - 1.0f);                                               \
     q_ = top_ / sum_;                                                            \
-    inverse_ = (0.4f * e_ - 0.9f) * e_ + 1.0f;                                   \
+    inverse_ = LT_F32X8_SELECT (positive_, q_, 1.0f - q_);                       \
     (y) = q_ + (top_low_ - q_ * sum_low_) * inverse_;                            \
   }                                                                              \
   G_STMT_END

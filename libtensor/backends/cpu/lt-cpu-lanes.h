@@ -26,6 +26,7 @@ typedef double LtF64x4 __attribute__ ((vector_size (4 * sizeof (double))));
  * two instructions, where converting by halves of four took a dozen. */
 typedef double LtF64x8 __attribute__ ((vector_size (8 * sizeof (double))));
 typedef gint32 LtI32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
+typedef gint32 LtI32x4 __attribute__ ((vector_size (4 * sizeof (gint32))));
 /* Four 64-bit integer lanes: masks of double comparisons, exponent
  * fields (unsigned for right shifts: AVX2 shifts 64-bit lanes logically
  * only). Double work is done four lanes at a time: GCC 12 compares
@@ -57,9 +58,11 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 /* Whether any lane of the LtI32x8 mask @mask is set. */
 #define LT_I32X8_ANY(mask)                                                       \
   __extension__ ({                                                               \
-    guint64 words_[4];                                                           \
-    memcpy (words_, &(mask), sizeof words_);                                     \
-    (words_[0] | words_[1] | words_[2] | words_[3]) != 0;                        \
+    LtI32x4 halves_ = __builtin_shufflevector ((mask), (mask), 0, 1, 2, 3)       \
+                      | __builtin_shufflevector ((mask), (mask), 4, 5, 6, 7);    \
+    guint64 words_[2];                                                           \
+    memcpy (words_, &halves_, sizeof words_);                                    \
+    (words_[0] | words_[1]) != 0;                                                \
   })
 
 /* @result = exp (@x) in each lane, within 1 ulp of the correctly rounded
