@@ -374,12 +374,12 @@ test_erf (void)
   g_assert_error (error, LT_ERROR, LT_ERROR_DTYPE);
 }
 
-/* The float32 functions in lanes give a strided view the same bits as a
- * contiguous copy of it (the strided rows gather into the lanes, where
- * they once took libm one element at a time), transposed or stepping,
- * pow with either operand strided too. */
+/* The float32 and float64 functions in lanes give a strided view the same
+ * bits as a contiguous copy of it (the strided rows gather into the lanes,
+ * where they once took libm one element at a time), transposed or
+ * stepping, pow with either operand strided too. */
 static void
-test_lanes_strided (void)
+lanes_strided (LtDType dtype)
 {
   const LtUnaryOp ops[] = { LT_UNARY_OP_EXP, LT_UNARY_OP_LOG, LT_UNARY_OP_SIGMOID,
                             LT_UNARY_OP_SQRT, LT_UNARY_OP_RSQRT, LT_UNARY_OP_EXPM1,
@@ -398,12 +398,12 @@ test_lanes_strided (void)
   for (gsize i = 0; i < n; i++)
     values[i] = (i % 97 == 0) ? (i % 3 == 0 ? 0.0 : INFINITY)
                               : sinh ((double) ((gint64) (i * 7919 % n) - (gint64) n / 2) / 600.0);
-  base = lt_tensor_new_from_data (LT_DTYPE_FLOAT32, values, n, shape, 2, &error);
+  base = lt_tensor_new_from_data (dtype, values, n, shape, 2, &error);
   g_assert_no_error (error);
   values = g_renew (double, values, 2 * n);
   for (gsize i = 0; i < 2 * n; i++)
     values[i] = fmod ((double) i * 0.37, 9.0) - 4.5;
-  exponents = lt_tensor_new_from_data (LT_DTYPE_FLOAT32, values, 2 * n, e_shape, 2, &error);
+  exponents = lt_tensor_new_from_data (dtype, values, 2 * n, e_shape, 2, &error);
   g_assert_no_error (error);
 
   for (guint v = 0; v < G_N_ELEMENTS (views) + 1; v++)
@@ -433,6 +433,14 @@ test_lanes_strided (void)
         }
     }
 
+}
+
+static void
+test_lanes_strided (void)
+{
+  lanes_strided (LT_DTYPE_FLOAT32);
+  lanes_strided (LT_DTYPE_FLOAT64);
+
   /* x ** 2 of a view is x · x, as of a contiguous tensor, where the exact
    * square is halfway between two floats (1 + j · 2^-12, j odd) and only
    * the one product rounds it to even. */
@@ -441,6 +449,8 @@ test_lanes_strided (void)
     g_autoptr (LtTensor) squares = NULL, two = lit ("2.0");
     g_autoptr (LtTensor) view = NULL, copy = NULL, strided = NULL, contiguous = NULL;
     g_autoptr (GBytes) got = NULL, want = NULL;
+    g_autoptr (GError) error = NULL;
+    double values[8 * 64];
 
     for (gsize i = 0; i < 8 * 64; i++)
       values[i] = 1.0 + (double) (2 * i + 1) * 0x1p-12;

@@ -65,6 +65,9 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     (words_[0] | words_[1]) != 0;                                                \
   })
 
+/* Whether any lane of the LtI64x4 mask @mask is set. */
+#define LT_I64X4_ANY(mask) LT_I32X8_ANY ((LtI32x8) (mask))
+
 /* @result = exp (@x) in each lane, within 1 ulp of the correctly rounded
  * result for every float (0.99 at worst, over all 2^32 of them;
  * tests/test-cpu-exp.c checks a spread of every exponent), NaN for NaN,

@@ -537,47 +537,40 @@ UN_ROW (un_cabs_c128, double, (double), cdouble, cdouble, IDENT, cabs)
 /* Floats a strided row of a lanes function is gathered by. */
 #define GATHER_BLOCK 256
 
-/* The @m floats from element @k of a row @stride bytes apart: in place
- * where the row is contiguous, else copied into @block. */
-static const float *
-gather_f32 (const char *row,
-            gint64      stride,
-            gint64      k,
-            gint64      m,
-            float      *block)
-{
-  if (stride == sizeof (float))
-    return (const float *) row + k;
-  for (gint64 j = 0; j < m; j++)
-    block[j] = *(const float *) (row + (k + j) * stride);
-  return block;
-}
+/* gather_T (): the @m elements from element @k of a row @stride bytes
+ * apart, in place where the row is contiguous, else copied into @block;
+ * scatter_T (): @m @values to element @k of such a row, unless they were
+ * written there already; output_T (): the output's @m elements from
+ * element @k, in place where its row is contiguous, else @block, for
+ * scatter_T (). For floats and doubles. */
+#define GATHER_SCATTER(suffix, T)                                                \
+  static const T *                                                               \
+  gather_##suffix (const char *row, gint64 stride, gint64 k, gint64 m, T *block) \
+  {                                                                              \
+    if (stride == sizeof (T))                                                    \
+      return (const T *) row + k;                                                \
+    for (gint64 j = 0; j < m; j++)                                               \
+      block[j] = *(const T *) (row + (k + j) * stride);                          \
+    return block;                                                                \
+  }                                                                              \
+                                                                                 \
+  static void                                                                    \
+  scatter_##suffix (char *row, gint64 stride, gint64 k, gint64 m, const T *values) \
+  {                                                                              \
+    if (values == (const T *) row + k)                                           \
+      return;                                                                    \
+    for (gint64 j = 0; j < m; j++)                                               \
+      *(T *) (row + (k + j) * stride) = values[j];                               \
+  }                                                                              \
+                                                                                 \
+  static T *                                                                     \
+  output_##suffix (char *row, gint64 stride, gint64 k, T *block)                 \
+  {                                                                              \
+    return stride == sizeof (T) ? (T *) row + k : block;                         \
+  }
 
-/* @m floats of @values to element @k of a row @stride bytes apart, unless
- * they were written there already. */
-static void
-scatter_f32 (char        *row,
-             gint64       stride,
-             gint64       k,
-             gint64       m,
-             const float *values)
-{
-  if (values == (const float *) row + k)
-    return;
-  for (gint64 j = 0; j < m; j++)
-    *(float *) (row + (k + j) * stride) = values[j];
-}
-
-/* The output's @m floats from element @k: in place where its row is
- * contiguous, else @block, for scatter_f32 (). */
-static float *
-output_f32 (char   *row,
-            gint64  stride,
-            gint64  k,
-            float  *block)
-{
-  return stride == sizeof (float) ? (float *) row + k : block;
-}
+GATHER_SCATTER (f32, float)
+GATHER_SCATTER (f64, double)
 
 /* Float32 powers in lanes (lt-cpu-math.c), a block at a time: an operand
  * that is one value for the row stays one value (so a view's x ** 2 is
@@ -666,50 +659,57 @@ binary_row (LtBinaryOp op,
   return NULL;
 }
 
-/* Float32 functions in lanes (lt-cpu-exp.c, lt-cpu-math.c, lt-cpu-roots.c),
- * a block at a time: strided rows gathered and scattered back, so a view
- * gives the same bits as a contiguous tensor and runs at nearly its
- * speed. */
-static void
-lanes_rows_f32 (void (*lanes) (float *, const float *, gint64),
-                char *const  *p,
-                const gint64 *s,
-                gint64        n)
-{
-  float buffer[GATHER_BLOCK];
-  /* With nothing to gather, the whole row in one call. */
-  gint64 block = s[0] == sizeof (float) && s[1] == sizeof (float) ? n : GATHER_BLOCK;
+/* Float32 and float64 functions in lanes (lt-cpu-exp.c, lt-cpu-math.c,
+ * lt-cpu-math64.c, lt-cpu-roots.c), a block at a time: strided rows
+ * gathered and scattered back, so a view gives the same bits as a
+ * contiguous tensor and runs at nearly its speed. */
+#define LANES_ROWS(suffix, T)                                                    \
+  static void                                                                    \
+  lanes_rows_##suffix (void (*lanes) (T *, const T *, gint64),                   \
+                       char *const *p, const gint64 *s, gint64 n)                \
+  {                                                                              \
+    T buffer[GATHER_BLOCK];                                                      \
+    /* With nothing to gather, the whole row in one call. */                    \
+    gint64 block = s[0] == sizeof (T) && s[1] == sizeof (T) ? n : GATHER_BLOCK;  \
+                                                                                 \
+    for (gint64 k = 0; k < n; k += block)                                        \
+      {                                                                          \
+        gint64 m = MIN (block, n - k);                                           \
+        const T *in = gather_##suffix (p[1], s[1], k, m, buffer);                \
+        T *out = output_##suffix (p[0], s[0], k, buffer);                        \
+                                                                                 \
+        lanes (out, in, m);                                                      \
+        scatter_##suffix (p[0], s[0], k, m, out);                                \
+      }                                                                          \
+  }
 
-  for (gint64 k = 0; k < n; k += block)
-    {
-      gint64 m = MIN (block, n - k);
-      const float *in = gather_f32 (p[1], s[1], k, m, buffer);
-      float *out = output_f32 (p[0], s[0], k, buffer);
+LANES_ROWS (f32, float)
+LANES_ROWS (f64, double)
 
-      lanes (out, in, m);
-      scatter_f32 (p[0], s[0], k, m, out);
-    }
-}
-
-#define LANES_UN_ROW(name, lanes)                                                \
+#define LANES_UN_ROW(name, lanes, suffix)                                        \
   static void                                                                    \
   name (char *const *p, const gint64 *s, gint64 n, const Params *prm)            \
   {                                                                              \
     (void) prm;                                                                  \
-    lanes_rows_f32 (lanes, p, s, n);                                             \
+    lanes_rows_##suffix (lanes, p, s, n);                                        \
   }
 
-LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32)
-LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32)
-LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32)
-LANES_UN_ROW (un_sqrt_lanes_f32, lt_cpu_sqrt_f32)
-LANES_UN_ROW (un_rsqrt_lanes_f32, lt_cpu_rsqrt_f32)
-LANES_UN_ROW (un_expm1_lanes_f32, lt_cpu_expm1_f32)
-LANES_UN_ROW (un_tanh_lanes_f32, lt_cpu_tanh_f32)
-LANES_UN_ROW (un_log1p_lanes_f32, lt_cpu_log1p_f32)
-LANES_UN_ROW (un_sin_lanes_f32, lt_cpu_sin_f32)
-LANES_UN_ROW (un_cos_lanes_f32, lt_cpu_cos_f32)
-LANES_UN_ROW (un_erf_lanes_f32, lt_cpu_erf_f32)
+LANES_UN_ROW (un_exp_lanes_f32, lt_cpu_exp_f32, f32)
+LANES_UN_ROW (un_log_lanes_f32, lt_cpu_log_f32, f32)
+LANES_UN_ROW (un_sigmoid_lanes_f32, lt_cpu_sigmoid_f32, f32)
+LANES_UN_ROW (un_sqrt_lanes_f32, lt_cpu_sqrt_f32, f32)
+LANES_UN_ROW (un_rsqrt_lanes_f32, lt_cpu_rsqrt_f32, f32)
+LANES_UN_ROW (un_expm1_lanes_f32, lt_cpu_expm1_f32, f32)
+LANES_UN_ROW (un_tanh_lanes_f32, lt_cpu_tanh_f32, f32)
+LANES_UN_ROW (un_log1p_lanes_f32, lt_cpu_log1p_f32, f32)
+LANES_UN_ROW (un_sin_lanes_f32, lt_cpu_sin_f32, f32)
+LANES_UN_ROW (un_cos_lanes_f32, lt_cpu_cos_f32, f32)
+LANES_UN_ROW (un_erf_lanes_f32, lt_cpu_erf_f32, f32)
+LANES_UN_ROW (un_exp_lanes_f64, lt_cpu_exp_f64, f64)
+LANES_UN_ROW (un_log_lanes_f64, lt_cpu_log_f64, f64)
+LANES_UN_ROW (un_sigmoid_lanes_f64, lt_cpu_sigmoid_f64, f64)
+LANES_UN_ROW (un_sqrt_lanes_f64, lt_cpu_sqrt_f64, f64)
+LANES_UN_ROW (un_rsqrt_lanes_f64, lt_cpu_rsqrt_f64, f64)
 
 static RowFunc
 unary_row (LtUnaryOp op,
@@ -740,6 +740,22 @@ unary_row (LtUnaryOp op,
         return un_cos_lanes_f32;
       case LT_UNARY_OP_ERF:
         return un_erf_lanes_f32;
+      default:
+        break;
+      }
+  if (dtype == LT_DTYPE_FLOAT64)
+    switch (op)
+      {
+      case LT_UNARY_OP_EXP:
+        return un_exp_lanes_f64;
+      case LT_UNARY_OP_LOG:
+        return un_log_lanes_f64;
+      case LT_UNARY_OP_SQRT:
+        return un_sqrt_lanes_f64;
+      case LT_UNARY_OP_RSQRT:
+        return un_rsqrt_lanes_f64;
+      case LT_UNARY_OP_SIGMOID:
+        return un_sigmoid_lanes_f64;
       default:
         break;
       }

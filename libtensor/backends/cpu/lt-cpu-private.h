@@ -152,6 +152,27 @@ void lt_cpu_pow_f32 (float       *dst,
                      gint64       e_step,
                      gint64       n);
 
+/* exp, log and sigmoid of @n contiguous float64s, exp within 0.78 ulp and
+ * log within 0.81 (lt-cpu-math64.c); @dst may be @src. */
+void lt_cpu_exp_f64 (double       *dst,
+                     const double *src,
+                     gint64        n);
+void lt_cpu_log_f64 (double       *dst,
+                     const double *src,
+                     gint64        n);
+void lt_cpu_sigmoid_f64 (double       *dst,
+                         const double *src,
+                         gint64        n);
+
+/* dst[k] = sqrt (src[k]), correctly rounded, and 1 / sqrt (src[k]), within
+ * 1 ulp, for @n contiguous float64s (lt-cpu-roots.c); @dst may be @src. */
+void lt_cpu_sqrt_f64 (double       *dst,
+                      const double *src,
+                      gint64        n);
+void lt_cpu_rsqrt_f64 (double       *dst,
+                       const double *src,
+                       gint64        n);
+
 /* Softmax (or log_softmax) of @n contiguous float32s. */
 void lt_cpu_softmax_row_f32 (float       *dst,
                              const float *src,

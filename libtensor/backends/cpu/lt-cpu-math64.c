@@ -1,0 +1,189 @@
+/* lt-cpu-math64.c: float64 exp, log and sigmoid in double lanes
+ *
+ * Four double lanes at a time: one AVX register in the "avx2" clone, two
+ * SSE registers in the baseline one, with the same operations in both, so
+ * results do not depend on the CPU. Each function has a fast path for the
+ * lanes it covers, tested once for the four: exp for |x| <= 708, whose
+ * result is a normal double; log for positive normal finite x. A vector
+ * with any other lane (a NaN, an infinity, a zero, a subnormal, a negative
+ * logarithm, an exp past ±708) takes its odd lanes through libm one at a
+ * time, so those edges are exactly libm's.
+ *
+ * exp (x) = 2^n · exp (r): n is the integer nearest x · log2 (e), r = x -
+ * n · ln 2 with ln 2 in two parts, the first of 41 bits so that n times it
+ * and x less that are exact, and r kept as a sum of two doubles. exp (r),
+ * |r| <= 0.35, is 1 + r + r² · P (r), P of degree 9 fitted (as log's Q
+ * below) to 2^-56.8 of exp (r), in pairs of terms (Estrin's scheme); 1 + r is taken exactly as two doubles, so the last
+ * rounding is the one that matters, and the polynomial's roundings add up
+ * to 0.28 ulp to it: within 0.78 ulp.
+ *
+ * log (x) for x = m · 2^k, m in [sqrt(1/2), sqrt(2)): with f = m - 1
+ * (exact) and s = f / (2 + f), log (m) = 2 atanh (s) = f - (f²/2 - s ·
+ * (f²/2 + R)), where R = s² · Q (s²) and Q, of degree 6, is a fit of this
+ * project's own (Lawson's reweighted least squares, in 50-digit
+ * arithmetic) to 2^-58.8 of log (m). f is exact and the rest is a
+ * correction a fifth of its size or less, so the division's rounding
+ * barely reaches the result; k · ln 2 goes in as two parts, the first
+ * exact: within 0.81 ulp, the correction's two roundings adding to the
+ * last (tests/test-cpu-math64.c measures both).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#define G_LOG_DOMAIN "Lt"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lt-cpu-lanes.h"
+#include "lt-cpu-private.h"
+
+/* Adding it to a double below 2^51 in magnitude rounds that to an integer,
+ * which the sum's low bits hold. */
+#define SHIFTER 0x1.8p52
+
+/* ln 2 in two parts: the first has 41 significant bits, so its product
+ * with any n below 2^12 is exact. */
+#define LN2_HIGH 0x1.62e42fefa3000p-1
+#define LN2_LOW 0x1.3de6af278ece6p-42
+
+/* Lanes of @y whose @odd mask is set get @CALL (x) from libm instead. */
+#define FROM_LIBM(y, odd, x, CALL)                                               \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    double fl_xs[4], fl_ys[4];                                                   \
+    gint64 fl_odd[4];                                                            \
+                                                                                 \
+    memcpy (fl_xs, &(x), sizeof fl_xs);                                          \
+    memcpy (fl_ys, &(y), sizeof fl_ys);                                          \
+    memcpy (fl_odd, &(odd), sizeof fl_odd);                                      \
+    for (guint fl_l = 0; fl_l < 4; fl_l++)                                       \
+      if (fl_odd[fl_l])                                                          \
+        fl_ys[fl_l] = CALL (fl_xs[fl_l]);                                        \
+    memcpy (&(y), fl_ys, sizeof fl_ys);                                          \
+  }                                                                              \
+  G_STMT_END
+
+/* exp (@x) of lanes with |x| <= 708 (see above). */
+#define EXP_FAST_F64X4(y, x)                                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 ex_t = (x) * 0x1.71547652b82fep0 + SHIFTER;                          \
+    LtF64x4 ex_n = ex_t - SHIFTER;                                               \
+    LtF64x4 ex_high = (x) - ex_n * LN2_HIGH, ex_low = ex_n * LN2_LOW;            \
+    LtF64x4 ex_r = ex_high - ex_low;                                             \
+    LtF64x4 ex_r_error = (ex_high - ex_r) - ex_low;                              \
+    LtF64x4 ex_r2 = ex_r * ex_r, ex_r4 = ex_r2 * ex_r2, ex_p, ex_one, ex_scale;  \
+                                                                                 \
+    ex_p = ((0x1.000000000000ap-1 + 0x1.55555555554f8p-3 * ex_r)                 \
+            + (0x1.5555555550753p-5 + 0x1.1111111128172p-7 * ex_r) * ex_r2)     \
+           + ((0x1.6c16c184700abp-10 + 0x1.a01a0128fe5bap-13 * ex_r)             \
+              + (0x1.a0199943ba96bp-16 + 0x1.71df271d4588fp-19 * ex_r) * ex_r2)  \
+               * ex_r4                                                           \
+           + (0x1.28ae34ebe3785p-22 + 0x1.ad7e8eab9c372p-26 * ex_r) * (ex_r4 * ex_r4); \
+    /* 1 + r as one + its rounding error (exact: |r| < 1). */                    \
+    ex_one = 1.0 + ex_r;                                                         \
+    ex_p = ex_p * ex_r2 + (ex_r_error + ((1.0 - ex_one) + ex_r));                \
+    ex_scale = (LtF64x4) (((LtU64x4) ex_t - (LtU64x4) LT_F64X4_SPLAT (SHIFTER)   \
+                           + 1023) << 52);                                       \
+    (y) = (ex_one + ex_p) * ex_scale;                                            \
+  }                                                                              \
+  G_STMT_END
+
+#define EXP_F64X4(y, x)                                                          \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 ex_odd = ~(LT_F64X4_ABS (x) <= 708.0);                               \
+                                                                                 \
+    /* (What the odd lanes make of it is thrown away.) */                       \
+    EXP_FAST_F64X4 (y, x);                                                       \
+    if (G_UNLIKELY (LT_I64X4_ANY (ex_odd)))                                      \
+      FROM_LIBM (y, ex_odd, x, exp);                                             \
+  }                                                                              \
+  G_STMT_END
+
+/* log (@x) of positive, normal, finite lanes (see above). Adding 1 -
+ * sqrt(1/2)'s exponent and mantissa bits carries into the exponent field
+ * just where m would reach sqrt(2), which leaves k + 1023 above the
+ * mantissa and m - sqrt(1/2) below. */
+#define LOG_FAST_F64X4(y, x)                                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    const guint64 lg_root_half = 0x3fe6a09e667f3bcd;                             \
+    LtU64x4 lg_t = (LtU64x4) (x) + (0x3ff0000000000000 - lg_root_half);          \
+    LtU64x4 lg_k = (lg_t >> 52) + (guint64) (0x4338000000000000 - 1023);         \
+    LtF64x4 lg_f = (LtF64x4) ((lg_t & 0x000fffffffffffff) + lg_root_half) - 1.0; \
+    LtF64x4 lg_s = lg_f / (lg_f + 2.0), lg_z = lg_s * lg_s, lg_z2 = lg_z * lg_z; \
+    LtF64x4 lg_half_f2 = 0.5 * lg_f * lg_f, lg_n, lg_r;                          \
+                                                                                 \
+    lg_r = ((0x1.5555555555593p-1 + 0x1.999999997fc63p-2 * lg_z)                 \
+            + (0x1.24924942073c8p-2 + 0x1.c71c51f4e7465p-3 * lg_z) * lg_z2)      \
+           + ((0x1.74664397f3a11p-3 + 0x1.39a135d2867a4p-3 * lg_z)               \
+              + 0x1.2f0b12196f765p-3 * lg_z2) * (lg_z2 * lg_z2);                 \
+    lg_r *= lg_z;                                                                \
+    /* k as a double: k added to the bits of SHIFTER, less SHIFTER. */           \
+    lg_n = (LtF64x4) lg_k - SHIFTER;                                             \
+    (y) = lg_n * LN2_HIGH                                                        \
+          + (lg_f - (lg_half_f2 - (lg_s * (lg_half_f2 + lg_r) + lg_n * LN2_LOW))); \
+  }                                                                              \
+  G_STMT_END
+
+#define LOG_F64X4(y, x)                                                          \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 lg_odd = ~(((x) >= 0x1p-1022) & ((x) < INFINITY));                   \
+                                                                                 \
+    LOG_FAST_F64X4 (y, x);                                                       \
+    if (G_UNLIKELY (LT_I64X4_ANY (lg_odd)))                                      \
+      FROM_LIBM (y, lg_odd, x, log);                                             \
+  }                                                                              \
+  G_STMT_END
+
+/* sigmoid (x) = 1 / (1 + exp (-x)), as the scalar rows and PyTorch compute
+ * it: exp (-x) overflows to infinity below -709, giving 0. */
+#define SIGMOID_F64X4(y, x)                                                      \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 sg_e, sg_minus = -(x);                                               \
+                                                                                 \
+    EXP_F64X4 (sg_e, sg_minus);                                                  \
+    (y) = 1.0 / (1.0 + sg_e);                                                    \
+  }                                                                              \
+  G_STMT_END
+
+/* A row function applying the lanes macro @LANES to @n contiguous doubles,
+ * the tail through a vector padded with @pad. */
+#define LANES_ROW_F64(name, LANES, pad)                                          \
+  LT_CPU_MULTIVERSION static void                                                \
+  name (double *dst, const double *src, gint64 n)                                \
+  {                                                                              \
+    gint64 k = 0;                                                                \
+                                                                                 \
+    for (; k + 4 <= n; k += 4)                                                   \
+      {                                                                          \
+        LtF64x4 x, y;                                                            \
+                                                                                 \
+        memcpy (&x, src + k, sizeof x);                                          \
+        LANES (y, x);                                                            \
+        memcpy (dst + k, &y, sizeof y);                                          \
+      }                                                                          \
+    if (k < n)                                                                   \
+      {                                                                          \
+        LtF64x4 x = LT_F64X4_SPLAT (pad), y;                                     \
+                                                                                 \
+        memcpy (&x, src + k, (gsize) (n - k) * sizeof (double));                 \
+        LANES (y, x);                                                            \
+        memcpy (dst + k, &y, (gsize) (n - k) * sizeof (double));                 \
+      }                                                                          \
+  }                                                                              \
+                                                                                 \
+  void lt_cpu_##name (double *dst, const double *src, gint64 n)                  \
+  {                                                                              \
+    name (dst, src, n);                                                          \
+  }
+
+LANES_ROW_F64 (exp_f64, EXP_F64X4, 0)
+LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
+LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)
