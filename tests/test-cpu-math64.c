@@ -1,7 +1,7 @@
 /* test-cpu-math64.c: the CPU backend's float64 functions in lanes
  *
- * lt_cpu_exp_f64 (), lt_cpu_log_f64 () and lt_cpu_sigmoid_f64 ()
- * (lt-cpu-math64.c) against the same functions in long double (64-bit
+ * lt_cpu_exp_f64 (), lt_cpu_log_f64 (), lt_cpu_sigmoid_f64 (),
+ * lt_cpu_sin_f64 () and lt_cpu_cos_f64 () (lt-cpu-math64.c) against the same functions in long double (64-bit
  * mantissas: eleven bits past a double's), and lt_cpu_sqrt_f64 () and
  * lt_cpu_rsqrt_f64 () (lt-cpu-roots.c) against libm bit for bit, over a
  * spread of mantissas of every double exponent of both signs, the special
@@ -32,29 +32,27 @@ typedef long double (*Reference) (double);
 #define LOG_BOUND 0.85
 #define SIGMOID_BOUND 3.0
 #define RSQRT_BOUND 1.5
+/* sin and cos: 0.8345 at worst over 4 · 10^7 random doubles below 2^20. */
+#define SIN_COS_BOUND 0.9
 
-static long double
-exp_reference (double x)
-{
-  return expl (x);
-}
+/* NAME_reference (): libm's long double NAME. */
+#define LONG_DOUBLE_REFERENCE(name)                                              \
+  static long double                                                             \
+  name##_reference (double x)                                                    \
+  {                                                                              \
+    return name##l (x);                                                          \
+  }
 
-static long double
-log_reference (double x)
-{
-  return logl (x);
-}
+LONG_DOUBLE_REFERENCE (exp)
+LONG_DOUBLE_REFERENCE (log)
+LONG_DOUBLE_REFERENCE (sin)
+LONG_DOUBLE_REFERENCE (cos)
+LONG_DOUBLE_REFERENCE (sqrt)
 
 static long double
 sigmoid_reference (double x)
 {
   return 1.0L / (1.0L + expl (-(long double) x));
-}
-
-static long double
-sqrt_reference (double x)
-{
-  return sqrtl (x);
 }
 
 static long double
@@ -183,6 +181,16 @@ test_sigmoid_every_exponent (void)
                         SIGMOID_BOUND);
 }
 
+/* Below 2^20 in lanes, beyond through libm. */
+static void
+test_sin_cos_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_sin_f64, sin_reference, sin, -0x1.fffffffffffffp19,
+                        0x1.fffffffffffffp19, SIN_COS_BOUND);
+  check_every_exponent (lt_cpu_cos_f64, cos_reference, cos, -0x1.fffffffffffffp19,
+                        0x1.fffffffffffffp19, SIN_COS_BOUND);
+}
+
 /* sqrt is correctly rounded, and the reciprocal is 1 / sqrt (x) rounded
  * twice, as the scalar rows: both exactly libm's. */
 static void
@@ -203,7 +211,11 @@ test_special_values (void)
   const double specials[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN, DBL_MAX, -DBL_MAX,
                               DBL_MIN, -DBL_MIN, 0x1p-1074, -0x1p-1074, 0x1.8p-1040,
                               708.0, -708.0, 0x1.62e42fefa39efp9, 709.8, -745.1, -746.0,
-                              -0x1.74910d52d3051p9, 1e300, 1.0, -1.0, 2.0 };
+                              -0x1.74910d52d3051p9, 1e300, 1.0, -1.0, 2.0,
+                              /* sin and cos: pi / 2, pi, 113 pi (355 is near it), 2^20
+                               * and the double below. */
+                              0x1.921fb54442d18p0, 0x1.921fb54442d18p1, 355.0, -355.0,
+                              0x1p20, -0x1p20, 0x1.fffffffffffffp19, -0x1.fffffffffffffp19 };
   const struct
   {
     RowFunc row;
@@ -214,6 +226,8 @@ test_special_values (void)
     { lt_cpu_exp_f64, exp, exp_reference, EXP_BOUND },
     { lt_cpu_log_f64, log, log_reference, LOG_BOUND },
     { lt_cpu_sigmoid_f64, sigmoid_libm, sigmoid_reference, SIGMOID_BOUND },
+    { lt_cpu_sin_f64, sin, sin_reference, SIN_COS_BOUND },
+    { lt_cpu_cos_f64, cos, cos_reference, SIN_COS_BOUND },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
@@ -237,9 +251,12 @@ test_special_values (void)
             double want = functions[f].libm (specials[s]);
             double error = ulp_error (functions[f].reference (specials[s]), y[lane]);
 
-            /* Either libm's answer exactly, or within the bound. */
+            /* Either libm's answer exactly, or within the bound; a zero
+             * with libm's sign. */
             if (memcmp (&want, &y[lane], sizeof want) != 0 && !(isnan (want) && isnan (y[lane]))
                 && !(error <= functions[f].bound))
+              g_error ("%a gave %a, libm %a", specials[s], y[lane], want);
+            if (want == 0 && y[lane] == 0 && signbit (want) != signbit (y[lane]))
               g_error ("%a gave %a, libm %a", specials[s], y[lane], want);
           }
         }
@@ -282,6 +299,8 @@ test_every_length (void)
     { lt_cpu_exp_f64, exp_reference, EXP_BOUND },
     { lt_cpu_log_f64, log_reference, LOG_BOUND },
     { lt_cpu_sigmoid_f64, sigmoid_reference, SIGMOID_BOUND },
+    { lt_cpu_sin_f64, sin_reference, SIN_COS_BOUND },
+    { lt_cpu_cos_f64, cos_reference, SIN_COS_BOUND },
     { lt_cpu_sqrt_f64, sqrt_reference, 0.5 },
     { lt_cpu_rsqrt_f64, rsqrt_reference, RSQRT_BOUND },
   };
@@ -326,6 +345,7 @@ main (int   argc,
   g_test_add_func ("/cpu/f64/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/f64/log/every-exponent", test_log_every_exponent);
   g_test_add_func ("/cpu/f64/sigmoid/every-exponent", test_sigmoid_every_exponent);
+  g_test_add_func ("/cpu/f64/sin-cos/every-exponent", test_sin_cos_every_exponent);
   g_test_add_func ("/cpu/f64/roots/every-exponent", test_roots_every_exponent);
   g_test_add_func ("/cpu/f64/special-values", test_special_values);
   g_test_add_func ("/cpu/f64/every-length", test_every_length);

@@ -1,4 +1,4 @@
-/* lt-cpu-math64.c: float64 exp, log and sigmoid in double lanes
+/* lt-cpu-math64.c: float64 exp, log, sigmoid, sin and cos in double lanes
  *
  * Four double lanes at a time: one AVX register in the "avx2" clone, two
  * SSE registers in the baseline one, with the same operations in both, so
@@ -153,6 +153,63 @@
   }                                                                              \
   G_STMT_END
 
+/* pi / 2 in three parts, the first two of 32 bits each: for |x| < 2^20,
+ * the q below has at most 20 bits, so q times either is exact. */
+#define HALF_PI_1 0x1.921fb54400000p+0
+#define HALF_PI_2 0x1.0b4611a600000p-34
+#define HALF_PI_3 0x1.3198a2e037073p-69
+
+/* sin (x), or cos (x) where @cosine, of lanes with 0 < |x| < 2^20: x = q ·      \
+ * pi / 2 + r, |r| <= pi / 4, q the integer nearest x · 2 / pi; then by the      \
+ * quadrant k = q (sin) or q + 1 (cos), the result is sin (r), cos (r),          \
+ * -sin (r), -cos (r) for k = 0 to 3 mod 4. r = x - q · pi / 2 is taken with     \
+ * the three parts, exact but for the last two subtractions, whose               \
+ * roundings are kept in r_low (a full two-sum for the first: its terms can      \
+ * be of any sizes). With z = r²: sin (r + r_low) = r + r z S (z) + r_low        \
+ * (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1 - z/2 +       \
+ * z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2 taken as a       \
+ * double and the part its rounding dropped. Both are computed, each lane        \
+ * picks one. */                                                                 \
+#define SIN_COS_FAST_F64X4(y, x, cosine)                                         \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 sc_t = (x) * 0x1.45f306dc9c883p-1 + SHIFTER, sc_q = sc_t - SHIFTER;  \
+    LtU64x4 sc_k = (LtU64x4) sc_t + ((cosine) ? 1 : 0);                          \
+    LtF64x4 sc_a = (x) - sc_q * HALF_PI_1, sc_b = sc_q * HALF_PI_2, sc_c = sc_q * HALF_PI_3;\
+    LtF64x4 sc_r1 = sc_a - sc_b, sc_a1 = sc_r1 + sc_b, sc_b1 = sc_a1 - sc_r1;    \
+    LtF64x4 sc_r = sc_r1 - sc_c;                                                 \
+    LtF64x4 sc_low = ((sc_a - sc_a1) - (sc_b - sc_b1)) + ((sc_r1 - sc_r) - sc_c);\
+    LtF64x4 sc_z = sc_r * sc_r, sc_z2 = sc_z * sc_z, sc_z4 = sc_z2 * sc_z2;      \
+    LtF64x4 sc_half = 0.5 * sc_z, sc_w = 1.0 - sc_half, sc_sin, sc_cos;          \
+                                                                                 \
+    sc_sin = (-0x1.5555555555548p-3 + 0x1.111111110f78fp-7 * sc_z)               \
+             + (-0x1.a01a019bf5818p-13 + 0x1.71de356041a85p-19 * sc_z) * sc_z2   \
+             + (-0x1.ae5e5473b6177p-26 + 0x1.5d8dfe75f09f3p-33 * sc_z) * sc_z4;  \
+    sc_sin = sc_r + (sc_r * sc_z * sc_sin + sc_low * (1.0 - sc_half));           \
+    sc_cos = (0x1.555555555554bp-5 + -0x1.6c16c16c14f47p-10 * sc_z)              \
+             + (0x1.a01a019c7cd93p-16 + -0x1.27e4f7e53dee4p-22 * sc_z) * sc_z2   \
+             + (0x1.1ee9d3dc5610ap-29 + -0x1.8fa290d071194p-37 * sc_z) * sc_z4;  \
+    sc_cos = sc_w + (((1.0 - sc_w) - sc_half) + (sc_z2 * sc_cos - sc_r * sc_low));\
+    sc_sin = LT_F64X4_SELECT ((LtI64x4) -(sc_k & 1), sc_cos, sc_sin);            \
+    (y) = (LtF64x4) ((LtU64x4) sc_sin ^ ((sc_k & 2) << 62));                     \
+  }                                                                              \
+  G_STMT_END
+
+/* Zeros (whose sign sin keeps), large and non-finite x go to libm. */           \
+#define SIN_COS_F64X4(y, x, cosine, CALL)                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 sc_odd = ~((LT_F64X4_ABS (x) < 0x1p20) & ((x) != 0.0));              \
+                                                                                 \
+    SIN_COS_FAST_F64X4 (y, x, cosine);                                           \
+    if (G_UNLIKELY (LT_I64X4_ANY (sc_odd)))                                      \
+      FROM_LIBM (y, sc_odd, x, CALL);                                            \
+  }                                                                              \
+  G_STMT_END
+
+#define SIN_F64X4(y, x) SIN_COS_F64X4 (y, x, FALSE, sin)
+#define COS_F64X4(y, x) SIN_COS_F64X4 (y, x, TRUE, cos)
+
 /* A row function applying the lanes macro @LANES to @n contiguous doubles,
  * the tail through a vector padded with @pad. */
 #define LANES_ROW_F64(name, LANES, pad)                                          \
@@ -187,3 +244,5 @@
 LANES_ROW_F64 (exp_f64, EXP_F64X4, 0)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
 LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)
+LANES_ROW_F64 (sin_f64, SIN_F64X4, 1)
+LANES_ROW_F64 (cos_f64, COS_F64X4, 1)
