@@ -1,7 +1,8 @@
 /* test-cpu-math64.c: the CPU backend's float64 functions in lanes
  *
- * lt_cpu_exp_f64 (), lt_cpu_log_f64 (), lt_cpu_sigmoid_f64 (),
- * lt_cpu_sin_f64 () and lt_cpu_cos_f64 () (lt-cpu-math64.c) against the same functions in long double (64-bit
+ * lt_cpu_exp_f64 (), lt_cpu_log_f64 (), lt_cpu_log1p_f64 (),
+ * lt_cpu_sigmoid_f64 (), lt_cpu_sin_f64 () and lt_cpu_cos_f64 ()
+ * (lt-cpu-math64.c) against the same functions in long double (64-bit
  * mantissas: eleven bits past a double's), and lt_cpu_sqrt_f64 () and
  * lt_cpu_rsqrt_f64 () (lt-cpu-roots.c) against libm bit for bit, over a
  * spread of mantissas of every double exponent of both signs, the special
@@ -32,6 +33,9 @@ typedef long double (*Reference) (double);
 #define LOG_BOUND 0.85
 #define SIGMOID_BOUND 3.0
 #define RSQRT_BOUND 1.5
+/* log1p: 0.8540 at worst over 2 · 10^7 random doubles in (-1, 3), 0.7681
+ * over 2 · 10^7 of every exponent below 1. */
+#define LOG1P_BOUND 0.9
 /* sin and cos: 0.8345 at worst over 4 · 10^7 random doubles below 2^20. */
 #define SIN_COS_BOUND 0.9
 
@@ -45,6 +49,7 @@ typedef long double (*Reference) (double);
 
 LONG_DOUBLE_REFERENCE (exp)
 LONG_DOUBLE_REFERENCE (log)
+LONG_DOUBLE_REFERENCE (log1p)
 LONG_DOUBLE_REFERENCE (sin)
 LONG_DOUBLE_REFERENCE (cos)
 LONG_DOUBLE_REFERENCE (sqrt)
@@ -181,6 +186,15 @@ test_sigmoid_every_exponent (void)
                         SIGMOID_BOUND);
 }
 
+/* Above -1 in lanes (but for zeros, not in the spread), -1 and below
+ * through libm. */
+static void
+test_log1p_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_log1p_f64, log1p_reference, log1p, -0x1.fffffffffffffp-1,
+                        DBL_MAX, LOG1P_BOUND);
+}
+
 /* Below 2^20 in lanes, beyond through libm. */
 static void
 test_sin_cos_every_exponent (void)
@@ -215,7 +229,10 @@ test_special_values (void)
                               /* sin and cos: pi / 2, pi, 113 pi (355 is near it), 2^20
                                * and the double below. */
                               0x1.921fb54442d18p0, 0x1.921fb54442d18p1, 355.0, -355.0,
-                              0x1p20, -0x1p20, 0x1.fffffffffffffp19, -0x1.fffffffffffffp19 };
+                              0x1p20, -0x1p20, 0x1.fffffffffffffp19, -0x1.fffffffffffffp19,
+                              /* log1p: near -1, about 2^-53, past 2^53. */
+                              -0x1.fffffffffffffp-1, -0.75, 0x1p-53, -0x1p-54, 0x1.8p-54,
+                              0x1p53, 0x1.0000000000001p53 };
   const struct
   {
     RowFunc row;
@@ -228,6 +245,7 @@ test_special_values (void)
     { lt_cpu_sigmoid_f64, sigmoid_libm, sigmoid_reference, SIGMOID_BOUND },
     { lt_cpu_sin_f64, sin, sin_reference, SIN_COS_BOUND },
     { lt_cpu_cos_f64, cos, cos_reference, SIN_COS_BOUND },
+    { lt_cpu_log1p_f64, log1p, log1p_reference, LOG1P_BOUND },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
@@ -301,6 +319,7 @@ test_every_length (void)
     { lt_cpu_sigmoid_f64, sigmoid_reference, SIGMOID_BOUND },
     { lt_cpu_sin_f64, sin_reference, SIN_COS_BOUND },
     { lt_cpu_cos_f64, cos_reference, SIN_COS_BOUND },
+    { lt_cpu_log1p_f64, log1p_reference, LOG1P_BOUND },
     { lt_cpu_sqrt_f64, sqrt_reference, 0.5 },
     { lt_cpu_rsqrt_f64, rsqrt_reference, RSQRT_BOUND },
   };
@@ -345,6 +364,7 @@ main (int   argc,
   g_test_add_func ("/cpu/f64/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/f64/log/every-exponent", test_log_every_exponent);
   g_test_add_func ("/cpu/f64/sigmoid/every-exponent", test_sigmoid_every_exponent);
+  g_test_add_func ("/cpu/f64/log1p/every-exponent", test_log1p_every_exponent);
   g_test_add_func ("/cpu/f64/sin-cos/every-exponent", test_sin_cos_every_exponent);
   g_test_add_func ("/cpu/f64/roots/every-exponent", test_roots_every_exponent);
   g_test_add_func ("/cpu/f64/special-values", test_special_values);

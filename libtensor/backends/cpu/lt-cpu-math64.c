@@ -1,4 +1,4 @@
-/* lt-cpu-math64.c: float64 exp, log, sigmoid, sin and cos in double lanes
+/* lt-cpu-math64.c: float64 exp, log, log1p, sigmoid, sin and cos in double lanes
  *
  * Four double lanes at a time: one AVX register in the "avx2" clone, two
  * SSE registers in the baseline one, with the same operations in both, so
@@ -108,7 +108,7 @@
  * sqrt(1/2)'s exponent and mantissa bits carries into the exponent field
  * just where m would reach sqrt(2), which leaves k + 1023 above the
  * mantissa and m - sqrt(1/2) below. */
-#define LOG_FAST_F64X4(y, x)                                                     \
+#define LOG_FAST_F64X4(y, x, extra)                                              \
   G_STMT_START                                                                   \
   {                                                                              \
     const guint64 lg_root_half = 0x3fe6a09e667f3bcd;                             \
@@ -126,7 +126,8 @@
     /* k as a double: k added to the bits of SHIFTER, less SHIFTER. */           \
     lg_n = (LtF64x4) lg_k - SHIFTER;                                             \
     (y) = lg_n * LN2_HIGH                                                        \
-          + (lg_f - (lg_half_f2 - (lg_s * (lg_half_f2 + lg_r) + lg_n * LN2_LOW))); \
+          + (lg_f - (lg_half_f2 - (lg_s * (lg_half_f2 + lg_r)                    \
+                                   + (lg_n * LN2_LOW + (extra)))));              \
   }                                                                              \
   G_STMT_END
 
@@ -135,9 +136,28 @@
   {                                                                              \
     LtI64x4 lg_odd = ~(((x) >= 0x1p-1022) & ((x) < INFINITY));                   \
                                                                                  \
-    LOG_FAST_F64X4 (y, x);                                                       \
+    LOG_FAST_F64X4 (y, x, 0.0);                                                  \
     if (G_UNLIKELY (LT_I64X4_ANY (lg_odd)))                                      \
       FROM_LIBM (y, lg_odd, x, log);                                             \
+  }                                                                              \
+  G_STMT_END
+
+/* log1p (x) = log (u) + log (1 + d / u), where u = 1 + x rounded, d = x -
+ * (u - 1) the part of x the rounding dropped, and log (1 + d / u) = d / u
+ * to within 2^-106 of it. d is exact below 2^53 (u - 1 and x are then
+ * multiples of x's ulp, at most one of u's apart); past it, d can be off
+ * by 1, far below an ulp of the result. A tiny x gives u = 1 and the result d = x, subnormals too. Zeros
+ * (whose sign log1p keeps), x <= -1, +inf and NaN go to libm. */
+#define LOG1P_F64X4(y, x)                                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 l1_odd = ~(((x) > -1.0) & ((x) < INFINITY) & ((x) != 0.0));          \
+    LtF64x4 l1_u = 1.0 + (x);                                                    \
+    LtF64x4 l1_d = (x) - (l1_u - 1.0);                                            \
+                                                                                 \
+    LOG_FAST_F64X4 (y, l1_u, l1_d / l1_u);                                       \
+    if (G_UNLIKELY (LT_I64X4_ANY (l1_odd)))                                      \
+      FROM_LIBM (y, l1_odd, x, log1p);                                           \
   }                                                                              \
   G_STMT_END
 
@@ -243,6 +263,7 @@
 
 LANES_ROW_F64 (exp_f64, EXP_F64X4, 0)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
+LANES_ROW_F64 (log1p_f64, LOG1P_F64X4, 1)
 LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)
 LANES_ROW_F64 (sin_f64, SIN_F64X4, 1)
 LANES_ROW_F64 (cos_f64, COS_F64X4, 1)
