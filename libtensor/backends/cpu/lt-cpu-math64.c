@@ -1,4 +1,5 @@
-/* lt-cpu-math64.c: float64 exp, log, log1p, sigmoid, sin and cos in double lanes
+/* lt-cpu-math64.c: float64 exp, expm1, log, log1p, sigmoid, sin and cos
+ * in double lanes
  *
  * Four double lanes at a time: one AVX register in the "avx2" clone, two
  * SSE registers in the baseline one, with the same operations in both, so
@@ -11,21 +12,23 @@
  *
  * exp (x) = 2^n · exp (r): n is the integer nearest x · log2 (e), r = x -
  * n · ln 2 with ln 2 in two parts, the first of 41 bits so that n times it
- * and x less that are exact, and r kept as a sum of two doubles. exp (r),
- * |r| <= 0.35, is 1 + r + r² · P (r), P of degree 9 fitted (as log's Q
- * below) to 2^-56.8 of exp (r), in pairs of terms (Estrin's scheme); 1 + r is taken exactly as two doubles, so the last
- * rounding is the one that matters, and the polynomial's roundings add up
- * to 0.28 ulp to it: within 0.78 ulp.
+ * and x less that are exact; the rounding of r is kept. exp (r), |r| <=
+ * 0.35, is 1 + r + r²/2 + r³ · P (r), P of degree 9 fitted to 2^-59.2 of
+ * expm1 (r) (so expm1 can take it too), in pairs of terms (Estrin's
+ * scheme). 1 + r is taken exactly as two doubles, so the last rounding is
+ * the one that matters: exp within 0.6 ulp, expm1 within 0.85.
  *
  * log (x) for x = m · 2^k, m in [sqrt(1/2), sqrt(2)): with f = m - 1
  * (exact) and s = f / (2 + f), log (m) = 2 atanh (s) = f - (f²/2 - s ·
- * (f²/2 + R)), where R = s² · Q (s²) and Q, of degree 6, is a fit of this
- * project's own (Lawson's reweighted least squares, in 50-digit
- * arithmetic) to 2^-58.8 of log (m). f is exact and the rest is a
- * correction a fifth of its size or less, so the division's rounding
- * barely reaches the result; k · ln 2 goes in as two parts, the first
- * exact: within 0.81 ulp, the correction's two roundings adding to the
- * last (tests/test-cpu-math64.c measures both).
+ * (f²/2 + R)), where R = s² · Q (s²) and Q, of degree 6, is a fit to
+ * 2^-58.8 of log (m). f is exact and the rest is a correction a fifth of
+ * its size or less, so the division's rounding barely reaches the result;
+ * k · ln 2 goes in as two parts, the first exact: within 0.81 ulp, the
+ * correction's two roundings adding to the last.
+ *
+ * The polynomials are fits of this project's own (Lawson's reweighted
+ * least squares, in 50-digit arithmetic); tests/test-cpu-math64.c
+ * measures every function against long double.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -66,29 +69,45 @@
   }                                                                              \
   G_STMT_END
 
-/* exp (@x) of lanes with |x| <= 708 (see above). */
+/* For lanes with |x| <= 708: @scale = 2^n, and @r and @small with exp (x)
+ * = 2^n (1 + r + small) (see above): small is r²/2 + r³ P (r), and the
+ * rounding of r times exp (r) to first order (its part of the result). */
+#define EXP_PARTS_F64X4(scale, r, small, x)                                      \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 ep_t = (x) * 0x1.71547652b82fep0 + SHIFTER;                          \
+    LtF64x4 ep_n = ep_t - SHIFTER;                                               \
+    LtF64x4 ep_high = (x) - ep_n * LN2_HIGH, ep_low = ep_n * LN2_LOW;            \
+    LtF64x4 ep_r2, ep_r4, ep_p;                                                  \
+    LtU64x4 ep_bits;                                                             \
+                                                                                 \
+    (r) = ep_high - ep_low;                                                      \
+    ep_r2 = (r) * (r);                                                           \
+    ep_r4 = ep_r2 * ep_r2;                                                       \
+    ep_p = ((0x1.5555555555559p-3 + 0x1.5555555555548p-5 * (r))                  \
+            + (0x1.111111110f785p-7 + 0x1.6c16c16c1ce72p-10 * (r)) * ep_r2)      \
+           + ((0x1.a01a01afa4e9fp-13 + 0x1.a01a0182acf6ap-16 * (r))              \
+              + (0x1.71ddf8ce873f7p-19 + 0x1.27e52b8c63e15p-22 * (r)) * ep_r2)   \
+               * ep_r4                                                           \
+           + (0x1.af5e1f18e1e84p-26 + 0x1.1ef52eb7267f3p-29 * (r))               \
+               * (ep_r4 * ep_r4);                                                \
+    ep_p = (ep_r2 * (r)) * ep_p + ((ep_high - (r)) - ep_low) * (1.0 + (r));      \
+    (small) = 0.5 * ep_r2 + ep_p;                                                \
+    ep_bits = (LtU64x4) ep_t - (LtU64x4) LT_F64X4_SPLAT (SHIFTER) + 1023;        \
+    (scale) = (LtF64x4) (ep_bits << 52);                                         \
+  }                                                                              \
+  G_STMT_END
+
+/* exp (@x) of lanes with |x| <= 708: 1 + r taken as one + its rounding
+ * error (exact: |r| < 1), which joins the small part. */
 #define EXP_FAST_F64X4(y, x)                                                     \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x4 ex_t = (x) * 0x1.71547652b82fep0 + SHIFTER;                          \
-    LtF64x4 ex_n = ex_t - SHIFTER;                                               \
-    LtF64x4 ex_high = (x) - ex_n * LN2_HIGH, ex_low = ex_n * LN2_LOW;            \
-    LtF64x4 ex_r = ex_high - ex_low;                                             \
-    LtF64x4 ex_r_error = (ex_high - ex_r) - ex_low;                              \
-    LtF64x4 ex_r2 = ex_r * ex_r, ex_r4 = ex_r2 * ex_r2, ex_p, ex_one, ex_scale;  \
+    LtF64x4 ex_scale, ex_r, ex_small, ex_one;                                    \
                                                                                  \
-    ex_p = ((0x1.000000000000ap-1 + 0x1.55555555554f8p-3 * ex_r)                 \
-            + (0x1.5555555550753p-5 + 0x1.1111111128172p-7 * ex_r) * ex_r2)     \
-           + ((0x1.6c16c184700abp-10 + 0x1.a01a0128fe5bap-13 * ex_r)             \
-              + (0x1.a0199943ba96bp-16 + 0x1.71df271d4588fp-19 * ex_r) * ex_r2)  \
-               * ex_r4                                                           \
-           + (0x1.28ae34ebe3785p-22 + 0x1.ad7e8eab9c372p-26 * ex_r) * (ex_r4 * ex_r4); \
-    /* 1 + r as one + its rounding error (exact: |r| < 1). */                    \
+    EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x);                               \
     ex_one = 1.0 + ex_r;                                                         \
-    ex_p = ex_p * ex_r2 + (ex_r_error + ((1.0 - ex_one) + ex_r));                \
-    ex_scale = (LtF64x4) (((LtU64x4) ex_t - (LtU64x4) LT_F64X4_SPLAT (SHIFTER)   \
-                           + 1023) << 52);                                       \
-    (y) = (ex_one + ex_p) * ex_scale;                                            \
+    (y) = (ex_one + (ex_small + ((1.0 - ex_one) + ex_r))) * ex_scale;            \
   }                                                                              \
   G_STMT_END
 
@@ -101,6 +120,32 @@
     EXP_FAST_F64X4 (y, x);                                                       \
     if (G_UNLIKELY (LT_I64X4_ANY (ex_odd)))                                      \
       FROM_LIBM (y, ex_odd, x, exp);                                             \
+  }                                                                              \
+  G_STMT_END
+
+/* expm1 (x) = 2^n (1 + r + small) - 1 = (2^n - 1) + 2^n r + 2^n small:
+ * the first two exact (to n = 53), their sum taken with its rounding
+ * error (a full two-sum, for terms of any sizes), which joins the third:
+ * within 0.85 ulp, where 2^n · expm1 (r) rounded alone and then added to
+ * 2^n - 1 would lose an ulp in the cancellation. Zeros (whose sign expm1
+ * keeps), |x| > 708 and NaN go to libm. */
+#define EXPM1_F64X4(y, x)                                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 em_odd = ~((LT_F64X4_ABS (x) <= 708.0) & ((x) != 0.0));              \
+    LtF64x4 em_scale, em_r, em_small, em_a, em_b, em_sum, em_a1, em_b1;          \
+                                                                                 \
+    EXP_PARTS_F64X4 (em_scale, em_r, em_small, x);                               \
+    em_a = em_scale - 1.0;                                                       \
+    em_b = em_scale * em_r;                                                      \
+    em_sum = em_a + em_b;                                                        \
+    em_a1 = em_sum - em_b;                                                       \
+    em_b1 = em_sum - em_a1;                                                      \
+    /* (2^n - 1 rounds from n = 54 on; what it drops joins the rest.) */       \
+    em_small = em_scale * em_small + ((em_scale - em_a) - 1.0);                  \
+    (y) = em_sum + (((em_a - em_a1) + (em_b - em_b1)) + em_small);               \
+    if (G_UNLIKELY (LT_I64X4_ANY (em_odd)))                                      \
+      FROM_LIBM (y, em_odd, x, expm1);                                           \
   }                                                                              \
   G_STMT_END
 
@@ -146,14 +191,15 @@
  * (u - 1) the part of x the rounding dropped, and log (1 + d / u) = d / u
  * to within 2^-106 of it. d is exact below 2^53 (u - 1 and x are then
  * multiples of x's ulp, at most one of u's apart); past it, d can be off
- * by 1, far below an ulp of the result. A tiny x gives u = 1 and the result d = x, subnormals too. Zeros
- * (whose sign log1p keeps), x <= -1, +inf and NaN go to libm. */
+ * by 1, far below an ulp of the result. A tiny x gives u = 1 and the
+ * result d = x, subnormals too. Zeros (whose sign log1p keeps), x <= -1,
+ * +inf and NaN go to libm. */
 #define LOG1P_F64X4(y, x)                                                        \
   G_STMT_START                                                                   \
   {                                                                              \
     LtI64x4 l1_odd = ~(((x) > -1.0) & ((x) < INFINITY) & ((x) != 0.0));          \
     LtF64x4 l1_u = 1.0 + (x);                                                    \
-    LtF64x4 l1_d = (x) - (l1_u - 1.0);                                            \
+    LtF64x4 l1_d = (x) - (l1_u - 1.0);                                           \
                                                                                  \
     LOG_FAST_F64X4 (y, l1_u, l1_d / l1_u);                                       \
     if (G_UNLIKELY (LT_I64X4_ANY (l1_odd)))                                      \
@@ -179,23 +225,24 @@
 #define HALF_PI_2 0x1.0b4611a600000p-34
 #define HALF_PI_3 0x1.3198a2e037073p-69
 
-/* sin (x), or cos (x) where @cosine, of lanes with 0 < |x| < 2^20: x = q ·      \
- * pi / 2 + r, |r| <= pi / 4, q the integer nearest x · 2 / pi; then by the      \
- * quadrant k = q (sin) or q + 1 (cos), the result is sin (r), cos (r),          \
- * -sin (r), -cos (r) for k = 0 to 3 mod 4. r = x - q · pi / 2 is taken with     \
- * the three parts, exact but for the last two subtractions, whose               \
- * roundings are kept in r_low (a full two-sum for the first: its terms can      \
- * be of any sizes). With z = r²: sin (r + r_low) = r + r z S (z) + r_low        \
- * (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1 - z/2 +       \
- * z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2 taken as a       \
- * double and the part its rounding dropped. Both are computed, each lane        \
- * picks one. */                                                                 \
+/* sin (x), or cos (x) where @cosine, of lanes with 0 < |x| < 2^20: x = q ·
+ * pi / 2 + r, |r| <= pi / 4, q the integer nearest x · 2 / pi; then by the
+ * quadrant k = q (sin) or q + 1 (cos), the result is sin (r), cos (r),
+ * -sin (r), -cos (r) for k = 0 to 3 mod 4. r = x - q · pi / 2 is taken with
+ * the three parts, exact but for the last two subtractions, whose
+ * roundings are kept in r_low (a full two-sum for the first: its terms can
+ * be of any sizes). With z = r²: sin (r + r_low) = r + r z S (z) + r_low
+ * (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1 - z/2 +
+ * z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2 taken as a
+ * double and the part its rounding dropped. Both are computed, each lane
+ * picks one. */
 #define SIN_COS_FAST_F64X4(y, x, cosine)                                         \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 sc_t = (x) * 0x1.45f306dc9c883p-1 + SHIFTER, sc_q = sc_t - SHIFTER;  \
     LtU64x4 sc_k = (LtU64x4) sc_t + ((cosine) ? 1 : 0);                          \
-    LtF64x4 sc_a = (x) - sc_q * HALF_PI_1, sc_b = sc_q * HALF_PI_2, sc_c = sc_q * HALF_PI_3;\
+    LtF64x4 sc_a = (x) - sc_q * HALF_PI_1, sc_b = sc_q * HALF_PI_2;              \
+    LtF64x4 sc_c = sc_q * HALF_PI_3;                                             \
     LtF64x4 sc_r1 = sc_a - sc_b, sc_a1 = sc_r1 + sc_b, sc_b1 = sc_a1 - sc_r1;    \
     LtF64x4 sc_r = sc_r1 - sc_c;                                                 \
     LtF64x4 sc_low = ((sc_a - sc_a1) - (sc_b - sc_b1)) + ((sc_r1 - sc_r) - sc_c);\
@@ -209,13 +256,14 @@
     sc_cos = (0x1.555555555554bp-5 + -0x1.6c16c16c14f47p-10 * sc_z)              \
              + (0x1.a01a019c7cd93p-16 + -0x1.27e4f7e53dee4p-22 * sc_z) * sc_z2   \
              + (0x1.1ee9d3dc5610ap-29 + -0x1.8fa290d071194p-37 * sc_z) * sc_z4;  \
-    sc_cos = sc_w + (((1.0 - sc_w) - sc_half) + (sc_z2 * sc_cos - sc_r * sc_low));\
+    sc_cos = sc_w + (((1.0 - sc_w) - sc_half)                                    \
+                     + (sc_z2 * sc_cos - sc_r * sc_low));                        \
     sc_sin = LT_F64X4_SELECT ((LtI64x4) -(sc_k & 1), sc_cos, sc_sin);            \
     (y) = (LtF64x4) ((LtU64x4) sc_sin ^ ((sc_k & 2) << 62));                     \
   }                                                                              \
   G_STMT_END
 
-/* Zeros (whose sign sin keeps), large and non-finite x go to libm. */           \
+/* Zeros (whose sign sin keeps), large and non-finite x go to libm. */
 #define SIN_COS_F64X4(y, x, cosine, CALL)                                        \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -262,6 +310,7 @@
   }
 
 LANES_ROW_F64 (exp_f64, EXP_F64X4, 0)
+LANES_ROW_F64 (expm1_f64, EXPM1_F64X4, 1)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
 LANES_ROW_F64 (log1p_f64, LOG1P_F64X4, 1)
 LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)

@@ -152,7 +152,7 @@ void lt_cpu_pow_f32 (float       *dst,
                      gint64       e_step,
                      gint64       n);
 
-/* exp, log and sigmoid of @n contiguous float64s, exp within 0.78 ulp and
+/* exp, log and sigmoid of @n contiguous float64s, exp within 0.6 ulp and
  * log within 0.81 (lt-cpu-math64.c); @dst may be @src. */
 void lt_cpu_exp_f64 (double       *dst,
                      const double *src,
@@ -163,9 +163,12 @@ void lt_cpu_log_f64 (double       *dst,
 void lt_cpu_sigmoid_f64 (double       *dst,
                          const double *src,
                          gint64        n);
-/* log1p of @n contiguous float64s, within 0.9 ulp (lt-cpu-math64.c); @dst
- * may be @src. */
+/* log1p and expm1 of @n contiguous float64s, within 0.9 ulp
+ * (lt-cpu-math64.c); @dst may be @src. */
 void lt_cpu_log1p_f64 (double       *dst,
+                       const double *src,
+                       gint64        n);
+void lt_cpu_expm1_f64 (double       *dst,
                        const double *src,
                        gint64        n);
 /* sin and cos of @n contiguous float64s, within 1 ulp (lt-cpu-math64.c);
