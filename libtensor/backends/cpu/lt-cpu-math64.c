@@ -1,5 +1,5 @@
-/* lt-cpu-math64.c: float64 exp, expm1, log, log1p, sigmoid, sin and cos
- * in double lanes
+/* lt-cpu-math64.c: float64 exp, expm1, tanh, log, log1p, sigmoid, sin and
+ * cos in double lanes
  *
  * Four double lanes at a time: one AVX register in the "avx2" clone, two
  * SSE registers in the baseline one, with the same operations in both, so
@@ -127,12 +127,12 @@
  * the first two exact (to n = 53), their sum taken with its rounding
  * error (a full two-sum, for terms of any sizes), which joins the third:
  * within 0.85 ulp, where 2^n · expm1 (r) rounded alone and then added to
- * 2^n - 1 would lose an ulp in the cancellation. Zeros (whose sign expm1
- * keeps), |x| > 708 and NaN go to libm. */
-#define EXPM1_F64X4(y, x)                                                        \
+ * 2^n - 1 would lose an ulp in the cancellation. The result as @high, and
+ * in @low the part of the last sum its rounding dropped (exact), for
+ * lanes with |x| <= 708. */
+#define EXPM1_FAST_F64X4(high, low, x)                                           \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtI64x4 em_odd = ~((LT_F64X4_ABS (x) <= 708.0) & ((x) != 0.0));              \
     LtF64x4 em_scale, em_r, em_small, em_a, em_b, em_sum, em_a1, em_b1;          \
                                                                                  \
     EXP_PARTS_F64X4 (em_scale, em_r, em_small, x);                               \
@@ -141,11 +141,74 @@
     em_sum = em_a + em_b;                                                        \
     em_a1 = em_sum - em_b;                                                       \
     em_b1 = em_sum - em_a1;                                                      \
-    /* (2^n - 1 rounds from n = 54 on; what it drops joins the rest.) */       \
+    /* (2^n - 1 rounds from n = 54 on; what it drops joins the rest.) */         \
     em_small = em_scale * em_small + ((em_scale - em_a) - 1.0);                  \
-    (y) = em_sum + (((em_a - em_a1) + (em_b - em_b1)) + em_small);               \
+    em_small += (em_a - em_a1) + (em_b - em_b1);                                 \
+    (high) = em_sum + em_small;                                                  \
+    (low) = (em_sum - (high)) + em_small;                                        \
+  }                                                                              \
+  G_STMT_END
+
+/* Zeros (whose sign expm1 keeps), |x| > 708 and NaN go to libm. */
+#define EXPM1_F64X4(y, x)                                                        \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 em_odd = ~((LT_F64X4_ABS (x) <= 708.0) & ((x) != 0.0));              \
+    LtF64x4 em_low;                                                              \
+                                                                                 \
+    EXPM1_FAST_F64X4 (y, em_low, x);                                             \
+    (void) em_low;                                                               \
     if (G_UNLIKELY (LT_I64X4_ANY (em_odd)))                                      \
       FROM_LIBM (y, em_odd, x, expm1);                                           \
+  }                                                                              \
+  G_STMT_END
+
+/* @v = @high + @low, each of at most 26 bits, so that products of two
+ * parts are exact (Dekker's split). */
+#define SPLIT_F64X4(high, low, v)                                                \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 sp_c = (v) * 134217729.0;                                            \
+                                                                                 \
+    (high) = sp_c - (sp_c - (v));                                                \
+    (low) = (v) - (high);                                                        \
+  }                                                                              \
+  G_STMT_END
+
+/* tanh (x) = e / (e + 2), e = expm1 (2 |x|) as a high and a low part,
+ * the sign of x put back. The sum d = e + 2 is taken with its rounding
+ * error (a two-sum), the quotient q = e · (1 / d) corrected by the exact
+ * residual e - q · d (Dekker's product, there being no fused multiply-add
+ * in either clone) and the low parts: q + (e - q d + e_low - q d_low) / d.
+ * So neither expm1's last rounding, nor the sum's, nor the quotient's
+ * reaches the result: within 0.7 ulp. |x| is held to 20, past which tanh rounds to 1;
+ * zeros (whose sign tanh keeps) and NaN go to libm. */
+#define TANH_F64X4(y, x)                                                         \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 th_odd = ~(((x) == (x)) & ((x) != 0.0));                             \
+    LtF64x4 th_a = LT_F64X4_ABS (x), th_e, th_e_low, th_d, th_d1, th_e1;         \
+    LtF64x4 th_d_low, th_q, th_qh, th_ql, th_dh, th_dl, th_p, th_p_low;          \
+    LtF64x4 th_inverse;                                                          \
+                                                                                 \
+    th_a = LT_F64X4_SELECT (th_a > 20.0, LT_F64X4_SPLAT (20), th_a);             \
+    EXPM1_FAST_F64X4 (th_e, th_e_low, th_a + th_a);                              \
+    th_d = th_e + 2.0;                                                           \
+    th_e1 = th_d - 2.0;                                                          \
+    th_d1 = th_d - th_e1;                                                        \
+    th_d_low = ((th_e - th_e1) + (2.0 - th_d1)) + th_e_low;                      \
+    th_inverse = 1.0 / th_d;                                                     \
+    th_q = th_e * th_inverse;                                                    \
+    SPLIT_F64X4 (th_qh, th_ql, th_q);                                            \
+    SPLIT_F64X4 (th_dh, th_dl, th_d);                                            \
+    th_p = th_q * th_d;                                                          \
+    th_p_low = ((th_qh * th_dh - th_p) + th_qh * th_dl + th_ql * th_dh)          \
+               + th_ql * th_dl;                                                  \
+    th_q += (((th_e - th_p) - th_p_low) + (th_e_low - th_q * th_d_low))          \
+            * th_inverse;                                                        \
+    (y) = (LtF64x4) ((LtI64x4) th_q | ((LtI64x4) (x) & G_MININT64));             \
+    if (G_UNLIKELY (LT_I64X4_ANY (th_odd)))                                      \
+      FROM_LIBM (y, th_odd, x, tanh);                                            \
   }                                                                              \
   G_STMT_END
 
@@ -311,6 +374,7 @@
 
 LANES_ROW_F64 (exp_f64, EXP_F64X4, 0)
 LANES_ROW_F64 (expm1_f64, EXPM1_F64X4, 1)
+LANES_ROW_F64 (tanh_f64, TANH_F64X4, 1)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
 LANES_ROW_F64 (log1p_f64, LOG1P_F64X4, 1)
 LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)

@@ -171,6 +171,11 @@ void lt_cpu_log1p_f64 (double       *dst,
 void lt_cpu_expm1_f64 (double       *dst,
                        const double *src,
                        gint64        n);
+/* tanh of @n contiguous float64s, within 0.9 ulp (lt-cpu-math64.c); @dst
+ * may be @src. */
+void lt_cpu_tanh_f64 (double       *dst,
+                      const double *src,
+                      gint64        n);
 /* sin and cos of @n contiguous float64s, within 1 ulp (lt-cpu-math64.c);
  * @dst may be @src. */
 void lt_cpu_sin_f64 (double       *dst,
