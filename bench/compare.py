@@ -321,6 +321,29 @@ def workloads():
                        bytes=3 * m * m * 4 if label == 'pow(a, b)' else 2 * m * m * 4,
                        target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
 
+    # Float64 functions in double lanes (issue 21), the same way.
+    wide64_np, wide64_torch, wide64_lt = inputs(m, m, dtype='float64')
+    wide64_np *= 8
+    wide64_np -= 4
+    positive64_np, positive64_torch, positive64_lt = inputs(m, m, dtype='float64')
+    positive64_np *= 4
+    positive64_np += 0.01
+    out64_torch = torch.empty((m, m), dtype=torch.float64)
+    out64_np = numpy.empty((m, m))
+    for name, domain in (('exp', 'wide'), ('expm1', 'wide'), ('tanh', 'wide'), ('log', 'positive'),
+                         ('log1p', 'positive'), ('sin', 'wide'), ('cos', 'wide'),
+                         ('sigmoid', 'wide'), ('sqrt', 'positive'), ('rsqrt', 'positive')):
+        x_np, x_torch, x_lt = ((wide64_np, wide64_torch, wide64_lt) if domain == 'wide'
+                               else (positive64_np, positive64_torch, positive64_lt))
+        np_func = getattr(numpy, name, None)
+        yield Workload('%s 2048^2 f64' % name,
+                       (lambda f, x: lambda: getattr(x, f)())(name, x_lt),
+                       (lambda f, x: lambda: getattr(torch, f)(x, out=out64_torch))(name, x_torch),
+                       None if np_func is None
+                       else (lambda f, x: lambda: f(x, out=out64_np))(np_func, x_np),
+                       bytes=2 * m * m * 8,
+                       target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
     for dtype in ('float32', 'float64'):
         x_np, x_torch, x_lt = inputs(1024, 1024, dtype=dtype)
         y_np, y_torch, y_lt = inputs(1024, 1024, dtype=dtype)
