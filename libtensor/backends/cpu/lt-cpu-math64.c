@@ -98,16 +98,31 @@
   }                                                                              \
   G_STMT_END
 
-/* exp (@x) of lanes with |x| <= 708: 1 + r taken as one + its rounding
- * error (exact: |r| < 1), which joins the small part. */
-#define EXP_FAST_F64X4(y, x)                                                     \
+/* exp (@x) of lanes with |x| <= 708 as @high and, in @low, the part of
+ * it the last rounding dropped (exact but where it falls below the
+ * normals): 1 + r taken as one + its rounding error (exact: |r| < 1),
+ * which joins the small part. */
+#define EXP_SPLIT_F64X4(high, low, x)                                            \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x4 ex_scale, ex_r, ex_small, ex_one;                                    \
+    LtF64x4 ex_scale, ex_r, ex_small, ex_one, ex_sum;                            \
                                                                                  \
     EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x);                               \
     ex_one = 1.0 + ex_r;                                                         \
-    (y) = (ex_one + (ex_small + ((1.0 - ex_one) + ex_r))) * ex_scale;            \
+    ex_small += (1.0 - ex_one) + ex_r;                                           \
+    ex_sum = ex_one + ex_small;                                                  \
+    (high) = ex_sum * ex_scale;                                                  \
+    (low) = ((ex_one - ex_sum) + ex_small) * ex_scale;                           \
+  }                                                                              \
+  G_STMT_END
+
+#define EXP_FAST_F64X4(y, x)                                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 ex_low;                                                              \
+                                                                                 \
+    EXP_SPLIT_F64X4 (y, ex_low, x);                                              \
+    (void) ex_low;                                                               \
   }                                                                              \
   G_STMT_END
 
@@ -270,17 +285,41 @@
   }                                                                              \
   G_STMT_END
 
-/* sigmoid (x) = 1 / (1 + exp (-x)), as the scalar rows and PyTorch compute
- * it: exp (-x) overflows to infinity below -709, giving 0. */
+/* sigmoid (x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, e = exp
+ * (-|x|) <= 1 as a high and a low part (as float32's, lt-cpu-exp.c): an
+ * ulp of e is two of the result where e / (1 + e) falls a binade below
+ * e, so the part of e its rounding dropped, and the part 1 + e dropped,
+ * go into the quotient q as (top_low - q · sum_low) / (1 + e): within 1.1
+ * ulp, with q's rounding and the last. |x| > 708 (1, or what PyTorch's
+ * 1 / (1 + exp (-x)) gives: 0 below -709.8) and NaN go to libm. */
 #define SIGMOID_F64X4(y, x)                                                      \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x4 sg_e, sg_minus = -(x);                                               \
+    LtI64x4 sg_odd = ~(LT_F64X4_ABS (x) <= 708.0), sg_positive = (x) >= 0.0;     \
+    LtF64x4 sg_e, sg_e_low, sg_top, sg_top_low, sg_sum, sg_sum_low, sg_q;        \
                                                                                  \
-    EXP_F64X4 (sg_e, sg_minus);                                                  \
-    (y) = 1.0 / (1.0 + sg_e);                                                    \
+    EXP_SPLIT_F64X4 (sg_e, sg_e_low, -LT_F64X4_ABS (x));                         \
+    sg_top = LT_F64X4_SELECT (sg_positive, LT_F64X4_SPLAT (1), sg_e);            \
+    sg_top_low = (LtF64x4) ((LtI64x4) sg_e_low & ~sg_positive);                  \
+    sg_sum = 1.0 + sg_e;                                                         \
+    sg_sum_low = ((1.0 - sg_sum) + sg_e) + sg_e_low;                             \
+    sg_q = sg_top / sg_sum;                                                      \
+    /* 1 / (1 + e) is q itself where the top is 1, and 1 - q where it is e. */  \
+    (y) = sg_q + (sg_top_low - sg_q * sg_sum_low)                                \
+                 * LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q);              \
+    if (G_UNLIKELY (LT_I64X4_ANY (sg_odd)))                                      \
+      FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                    \
   }                                                                              \
   G_STMT_END
+
+/* PyTorch's formula, for the lanes past ±708. */
+static inline double
+sigmoid_libm (double x)
+{
+  return 1 / (1 + exp (-x));
+}
+
+#define SIGMOID_LIBM sigmoid_libm
 
 /* pi / 2 in three parts, the first two of 32 bits each: for |x| < 2^20,
  * the q below has at most 20 bits, so q times either is exact. */

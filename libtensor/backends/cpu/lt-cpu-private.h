@@ -152,8 +152,8 @@ void lt_cpu_pow_f32 (float       *dst,
                      gint64       e_step,
                      gint64       n);
 
-/* exp, log and sigmoid of @n contiguous float64s, exp within 0.6 ulp and
- * log within 0.81 (lt-cpu-math64.c); @dst may be @src. */
+/* exp, log and sigmoid of @n contiguous float64s, exp within 0.6 ulp, log
+ * within 0.81, sigmoid within 1.1 (lt-cpu-math64.c); @dst may be @src. */
 void lt_cpu_exp_f64 (double       *dst,
                      const double *src,
                      gint64        n);
