@@ -119,10 +119,11 @@
 #define EXP_FAST_F64X4(y, x)                                                     \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x4 ex_low;                                                              \
+    LtF64x4 ex_scale, ex_r, ex_small, ex_one;                                    \
                                                                                  \
-    EXP_SPLIT_F64X4 (y, ex_low, x);                                              \
-    (void) ex_low;                                                               \
+    EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x);                               \
+    ex_one = 1.0 + ex_r;                                                         \
+    (y) = (ex_one + (ex_small + ((1.0 - ex_one) + ex_r))) * ex_scale;            \
   }                                                                              \
   G_STMT_END
 
