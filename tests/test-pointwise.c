@@ -430,9 +430,27 @@ lanes_strided (LtDType dtype)
           g_assert_no_error (error);
           if (!g_bytes_equal (got, want))
             g_error ("op %u on view %u: a strided view gave other bits than its copy", o, v);
+
+          /* In place on the strided view of a clone: the lanes' results
+           * scattered back through the view's strides. */
+          if (o < G_N_ELEMENTS (ops))
+            {
+              g_autoptr (LtTensor) clone = lt_tensor_clone (base, &error);
+              g_autoptr (LtTensor) target = NULL;
+              g_autoptr (GBytes) in_place = NULL;
+
+              g_assert_no_error (error);
+              target = v < G_N_ELEMENTS (views) ? idx (clone, views[v])
+                                                : lt_tensor_transpose (clone, 0, 1, &error);
+              g_assert_true (lt_tensor_unary_ (target, ops[o], &error));
+              g_assert_no_error (error);
+              in_place = lt_tensor_to_bytes (target, &error);
+              g_assert_no_error (error);
+              if (!g_bytes_equal (in_place, want))
+                g_error ("op %u on view %u: in place on a strided view gave other bits", o, v);
+            }
         }
     }
-
 }
 
 static void

@@ -23,7 +23,7 @@
  * (f²/2 + R)), where R = s² · Q (s²) and Q, of degree 6, is a fit to
  * 2^-58.8 of log (m). f is exact and the rest is a correction a fifth of
  * its size or less, so the division's rounding barely reaches the result;
- * k · ln 2 goes in as two parts, the first exact: within 0.81 ulp, the
+ * k · ln 2 goes in as two parts, the first exact: within 0.88 ulp, the
  * correction's two roundings adding to the last.
  *
  * The polynomials are fits of this project's own (Lawson's reweighted
@@ -197,8 +197,8 @@
  * residual e - q · d (Dekker's product, there being no fused multiply-add
  * in either clone) and the low parts: q + (e - q d + e_low - q d_low) / d.
  * So neither expm1's last rounding, nor the sum's, nor the quotient's
- * reaches the result: within 0.7 ulp. |x| is held to 20, past which tanh rounds to 1;
- * zeros (whose sign tanh keeps) and NaN go to libm. */
+ * reaches the result: within 0.7 ulp. |x| is held to 20, past which tanh
+ * rounds to 1; zeros (whose sign tanh keeps) and NaN go to libm. */
 #define TANH_F64X4(y, x)                                                         \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -322,33 +322,39 @@ sigmoid_libm (double x)
 
 #define SIGMOID_LIBM sigmoid_libm
 
-/* pi / 2 in three parts, the first two of 32 bits each: for |x| < 2^20,
- * the q below has at most 20 bits, so q times either is exact. */
+/* pi / 2 in four parts, the first two of 32 bits each and the third of 29:
+ * for |x| < 2^20, the q below has at most 20 bits, so q times any of the
+ * three is exact. (With three parts, the third's own error and its
+ * product's rounding came to an ulp of r near multiples of pi / 2.) */
 #define HALF_PI_1 0x1.921fb54400000p+0
 #define HALF_PI_2 0x1.0b4611a600000p-34
-#define HALF_PI_3 0x1.3198a2e037073p-69
+#define HALF_PI_3 0x1.3198a2ep-69
+#define HALF_PI_4 0x1.b839a252049c1p-104
 
 /* sin (x), or cos (x) where @cosine, of lanes with 0 < |x| < 2^20: x = q ·
  * pi / 2 + r, |r| <= pi / 4, q the integer nearest x · 2 / pi; then by the
  * quadrant k = q (sin) or q + 1 (cos), the result is sin (r), cos (r),
  * -sin (r), -cos (r) for k = 0 to 3 mod 4. r = x - q · pi / 2 is taken with
- * the three parts, exact but for the last two subtractions, whose
- * roundings are kept in r_low (a full two-sum for the first: its terms can
- * be of any sizes). With z = r²: sin (r + r_low) = r + r z S (z) + r_low
- * (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1 - z/2 +
- * z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2 taken as a
- * double and the part its rounding dropped. Both are computed, each lane
- * picks one. */
+ * the four parts, exact but for the last three subtractions, whose
+ * roundings are kept in r_low (full two-sums for the first two: their
+ * terms can be of any sizes). With z = r²: sin (r + r_low) = r + r z S (z)
+ * + r_low (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1
+ * - z/2 + z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2
+ * taken as a double and the part its rounding dropped. Both are computed,
+ * each lane picks one: within 0.92 ulp (cos near pi / 4). */
 #define SIN_COS_FAST_F64X4(y, x, cosine)                                         \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 sc_t = (x) * 0x1.45f306dc9c883p-1 + SHIFTER, sc_q = sc_t - SHIFTER;  \
     LtU64x4 sc_k = (LtU64x4) sc_t + ((cosine) ? 1 : 0);                          \
     LtF64x4 sc_a = (x) - sc_q * HALF_PI_1, sc_b = sc_q * HALF_PI_2;              \
-    LtF64x4 sc_c = sc_q * HALF_PI_3;                                             \
+    LtF64x4 sc_c = sc_q * HALF_PI_3, sc_d = sc_q * HALF_PI_4;                    \
     LtF64x4 sc_r1 = sc_a - sc_b, sc_a1 = sc_r1 + sc_b, sc_b1 = sc_a1 - sc_r1;    \
-    LtF64x4 sc_r = sc_r1 - sc_c;                                                 \
-    LtF64x4 sc_low = ((sc_a - sc_a1) - (sc_b - sc_b1)) + ((sc_r1 - sc_r) - sc_c);\
+    LtF64x4 sc_r2 = sc_r1 - sc_c, sc_r11 = sc_r2 + sc_c, sc_c1 = sc_r11 - sc_r2; \
+    LtF64x4 sc_r = sc_r2 - sc_d;                                                 \
+    LtF64x4 sc_low = ((sc_a - sc_a1) - (sc_b - sc_b1))                           \
+                     + ((sc_r1 - sc_r11) - (sc_c - sc_c1))                       \
+                     + ((sc_r2 - sc_r) - sc_d);                                  \
     LtF64x4 sc_z = sc_r * sc_r, sc_z2 = sc_z * sc_z, sc_z4 = sc_z2 * sc_z2;      \
     LtF64x4 sc_half = 0.5 * sc_z, sc_w = 1.0 - sc_half, sc_sin, sc_cos;          \
                                                                                  \
