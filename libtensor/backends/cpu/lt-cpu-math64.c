@@ -335,9 +335,9 @@ sigmoid_libm (double x)
  * pi / 2 + r, |r| <= pi / 4, q the integer nearest x · 2 / pi; then by the
  * quadrant k = q (sin) or q + 1 (cos), the result is sin (r), cos (r),
  * -sin (r), -cos (r) for k = 0 to 3 mod 4. r = x - q · pi / 2 is taken with
- * the four parts, exact but for the last three subtractions, whose
- * roundings are kept in r_low (full two-sums for the first two: their
- * terms can be of any sizes). With z = r²: sin (r + r_low) = r + r z S (z)
+ * the first three parts, exact but for the last two subtractions, whose
+ * roundings are kept in r_low (a full two-sum for the first: its terms
+ * can be of any sizes), with the fourth part's product. With z = r²: sin (r + r_low) = r + r z S (z)
  * + r_low (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1
  * - z/2 + z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2
  * taken as a double and the part its rounding dropped. Both are computed,
@@ -350,11 +350,9 @@ sigmoid_libm (double x)
     LtF64x4 sc_a = (x) - sc_q * HALF_PI_1, sc_b = sc_q * HALF_PI_2;              \
     LtF64x4 sc_c = sc_q * HALF_PI_3, sc_d = sc_q * HALF_PI_4;                    \
     LtF64x4 sc_r1 = sc_a - sc_b, sc_a1 = sc_r1 + sc_b, sc_b1 = sc_a1 - sc_r1;    \
-    LtF64x4 sc_r2 = sc_r1 - sc_c, sc_r11 = sc_r2 + sc_c, sc_c1 = sc_r11 - sc_r2; \
-    LtF64x4 sc_r = sc_r2 - sc_d;                                                 \
-    LtF64x4 sc_low = ((sc_a - sc_a1) - (sc_b - sc_b1))                           \
-                     + ((sc_r1 - sc_r11) - (sc_c - sc_c1))                       \
-                     + ((sc_r2 - sc_r) - sc_d);                                  \
+    LtF64x4 sc_r = sc_r1 - sc_c;                                                 \
+    LtF64x4 sc_low = ((sc_a - sc_a1) - (sc_b - sc_b1)) + ((sc_r1 - sc_r) - sc_c) \
+                     - sc_d;                                                     \
     LtF64x4 sc_z = sc_r * sc_r, sc_z2 = sc_z * sc_z, sc_z4 = sc_z2 * sc_z2;      \
     LtF64x4 sc_half = 0.5 * sc_z, sc_w = 1.0 - sc_half, sc_sin, sc_cos;          \
                                                                                  \
