@@ -76,6 +76,22 @@ rsqrt_reference (double x)
 }
 
 /* How many double steps @got is from @want. */
+/* Ulps of difference not counted: 0 where long double is wider than
+ * double; all where it is not (valgrind runs x87 arithmetic in double, so
+ * there the reference is itself an ulp or two off, and the run is for
+ * memory errors; libm's exact answers, NaNs, zero signs and the row ends
+ * are still checked). */
+static double reference_slack;
+
+/* Whether long double arithmetic keeps bits a double would drop. */
+static gboolean
+long_double_is_wider (void)
+{
+  volatile long double one = 1.0L, tiny = 0x1p-60L;
+
+  return one + tiny != one;
+}
+
 static double
 ulp_error (long double want,
            double      got)
@@ -92,7 +108,7 @@ ulp_error (long double want,
       frexpl (size, &exponent);
       ulp = ldexpl (1, exponent - 53);
     }
-  return (double) (fabsl ((long double) got - want) / ulp);
+  return MAX (0, (double) (fabsl ((long double) got - want) / ulp) - reference_slack);
 }
 
 static double
@@ -472,6 +488,12 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  if (!long_double_is_wider ())
+    {
+      g_test_message ("long double is no wider than double here (valgrind?): "
+                      "accuracy against it is not measured");
+      reference_slack = INFINITY;
+    }
 
   g_test_add_func ("/cpu/f64/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/f64/expm1/every-exponent", test_expm1_every_exponent);
