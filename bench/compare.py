@@ -291,27 +291,35 @@ def workloads():
     # allocates each, and its allocator hands back the block the previous
     # call freed. NumPy has no erf, sigmoid or rsqrt of its own.
     m = 2048
-    wide_np, wide_torch, wide_lt = inputs(m, m)
-    wide_np *= 8
-    wide_np -= 4
-    positive_np, positive_torch, positive_lt = inputs(m, m)
-    positive_np *= 4
-    positive_np += 0.01
-    out_torch = torch.empty((m, m))
-    out_np = numpy.empty((m, m), numpy.float32)
-    for name, domain in (('tanh', 'wide'), ('expm1', 'wide'), ('log1p', 'positive'),
-                         ('sin', 'wide'), ('cos', 'wide'), ('erf', 'wide'),
-                         ('sigmoid', 'wide'), ('sqrt', 'positive'), ('rsqrt', 'positive')):
-        x_np, x_torch, x_lt = ((wide_np, wide_torch, wide_lt) if domain == 'wide'
-                               else (positive_np, positive_torch, positive_lt))
-        np_func = getattr(numpy, name, None)
-        yield Workload('%s 2048^2 f32' % name,
-                       (lambda f, x: lambda: getattr(x, f)())(name, x_lt),
-                       (lambda f, x: lambda: getattr(torch, f)(x, out=out_torch))(name, x_torch),
-                       None if np_func is None
-                       else (lambda f, x: lambda: f(x, out=out_np))(np_func, x_np),
-                       bytes=2 * m * m * 4,
-                       target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
+    def function_inputs(dtype):
+        """Inputs in (-4, 4) and in (0.01, 4.01), and the peers' results."""
+        wide = inputs(m, m, dtype=dtype)
+        wide[0][...] = wide[0] * 8 - 4
+        positive = inputs(m, m, dtype=dtype)
+        positive[0][...] = positive[0] * 4 + 0.01
+        return (wide, positive, torch.empty((m, m), dtype=getattr(torch, dtype)),
+                numpy.empty((m, m), dtype))
+
+    def function_rows(dtype, suffix, names):
+        (wide, positive, out_torch, out_np) = function_inputs(dtype)
+        for name, domain in names:
+            x_np, x_torch, x_lt = wide if domain == 'wide' else positive
+            np_func = getattr(numpy, name, None)
+            yield Workload('%s 2048^2 %s' % (name, suffix),
+                           (lambda f, x: lambda: getattr(x, f)())(name, x_lt),
+                           (lambda f, x: lambda: getattr(torch, f)(x, out=out_torch))(name, x_torch),
+                           None if np_func is None
+                           else (lambda f, x: lambda: f(x, out=out_np))(np_func, x_np),
+                           bytes=2 * m * m * numpy.dtype(dtype).itemsize,
+                           target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
+    yield from function_rows('float32', 'f32', (
+        ('tanh', 'wide'), ('expm1', 'wide'), ('log1p', 'positive'), ('sin', 'wide'),
+        ('cos', 'wide'), ('erf', 'wide'), ('sigmoid', 'wide'), ('sqrt', 'positive'),
+        ('rsqrt', 'positive')))
+    (wide_np, wide_torch, wide_lt), (positive_np, positive_torch, positive_lt), out_torch, out_np = \
+        function_inputs('float32')
     for label, lt_exponent, torch_exponent, np_exponent in (
             ('pow(a, b)', wide_lt, wide_torch, wide_np), ('pow(a, 2.5)', 2.5, 2.5, 2.5)):
         yield Workload('%s 2048^2 f32' % label,
@@ -322,27 +330,10 @@ def workloads():
                        target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
 
     # Float64 functions in double lanes (issue 21), the same way.
-    wide64_np, wide64_torch, wide64_lt = inputs(m, m, dtype='float64')
-    wide64_np *= 8
-    wide64_np -= 4
-    positive64_np, positive64_torch, positive64_lt = inputs(m, m, dtype='float64')
-    positive64_np *= 4
-    positive64_np += 0.01
-    out64_torch = torch.empty((m, m), dtype=torch.float64)
-    out64_np = numpy.empty((m, m))
-    for name, domain in (('exp', 'wide'), ('expm1', 'wide'), ('tanh', 'wide'), ('log', 'positive'),
-                         ('log1p', 'positive'), ('sin', 'wide'), ('cos', 'wide'),
-                         ('sigmoid', 'wide'), ('sqrt', 'positive'), ('rsqrt', 'positive')):
-        x_np, x_torch, x_lt = ((wide64_np, wide64_torch, wide64_lt) if domain == 'wide'
-                               else (positive64_np, positive64_torch, positive64_lt))
-        np_func = getattr(numpy, name, None)
-        yield Workload('%s 2048^2 f64' % name,
-                       (lambda f, x: lambda: getattr(x, f)())(name, x_lt),
-                       (lambda f, x: lambda: getattr(torch, f)(x, out=out64_torch))(name, x_torch),
-                       None if np_func is None
-                       else (lambda f, x: lambda: f(x, out=out64_np))(np_func, x_np),
-                       bytes=2 * m * m * 8,
-                       target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+    yield from function_rows('float64', 'f64', (
+        ('exp', 'wide'), ('expm1', 'wide'), ('tanh', 'wide'), ('log', 'positive'),
+        ('log1p', 'positive'), ('sin', 'wide'), ('cos', 'wide'), ('sigmoid', 'wide'),
+        ('sqrt', 'positive'), ('rsqrt', 'positive')))
 
     for dtype in ('float32', 'float64'):
         x_np, x_torch, x_lt = inputs(1024, 1024, dtype=dtype)

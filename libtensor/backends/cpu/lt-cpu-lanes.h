@@ -68,6 +68,20 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 /* Whether any lane of the LtI64x4 mask @mask is set. */
 #define LT_I64X4_ANY(mask) LT_I32X8_ANY ((LtI32x8) (mask))
 
+/* Adding it to a double below 2^51 in magnitude rounds that to an integer,
+ * which the sum's low bits hold. */
+#define SHIFTER 0x1.8p52
+
+/* The integers in the low bits of @t, a double plus SHIFTER. (The bit
+ * arithmetic is unsigned throughout: NaN lanes, whose results are thrown
+ * away, would overflow signed lanes.) */
+#define SHIFTED_INTEGERS(t) ((LtU64x4) (t) - (LtU64x4) LT_F64X4_SPLAT (SHIFTER))
+
+/* The doubles of the integers @k, below 2^51 in magnitude (AVX2 has no
+ * conversion from 64-bit integers). */
+#define I64X4_TO_F64X4(k)                                                        \
+  ((LtF64x4) ((LtU64x4) (k) + (LtU64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
+
 /* @result = exp (@x) in each lane, within 1 ulp of the correctly rounded
  * result for every float (0.99 at worst, over all 2^32 of them;
  * tests/test-cpu-exp.c checks a spread of every exponent), NaN for NaN,

@@ -28,20 +28,6 @@
 #include "lt-cpu-lanes.h"
 #include "lt-cpu-private.h"
 
-/* Adding it to a double below 2^51 in magnitude rounds that to an integer,
- * which the sum's low bits hold. */
-#define SHIFTER 0x1.8p52
-
-/* The integers in the low bits of @t, a double plus SHIFTER. (The bit
- * arithmetic is unsigned throughout: NaN lanes, whose results are thrown
- * away, would overflow signed lanes.) */
-#define SHIFTED_INTEGERS(t) ((LtU64x4) (t) - (LtU64x4) LT_F64X4_SPLAT (SHIFTER))
-
-/* The doubles of the integers @k, below 2^51 in magnitude (AVX2 has no
- * conversion from 64-bit integers). */
-#define I64X4_TO_F64X4(k)                                                        \
-  ((LtF64x4) ((LtU64x4) (k) + (LtU64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
-
 /* Eight floats @x as two halves of four double lanes, @low and @high,
  * and back into eight floats @y. (Eight floats convert to double in two
  * instructions, and halves of the result cost nothing.) */

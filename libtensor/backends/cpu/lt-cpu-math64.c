@@ -43,29 +43,29 @@
 #include "lt-cpu-lanes.h"
 #include "lt-cpu-private.h"
 
-/* Adding it to a double below 2^51 in magnitude rounds that to an integer,
- * which the sum's low bits hold. */
-#define SHIFTER 0x1.8p52
-
 /* ln 2 in two parts: the first has 41 significant bits, so its product
  * with any n below 2^12 is exact. */
 #define LN2_HIGH 0x1.62e42fefa3000p-1
 #define LN2_LOW 0x1.3de6af278ece6p-42
 
-/* Lanes of @y whose @odd mask is set get @CALL (x) from libm instead. */
+/* Lanes of @y whose @odd mask is set get @CALL (x) from libm instead; one
+ * test of the four where none is (the common case). */
 #define FROM_LIBM(y, odd, x, CALL)                                               \
   G_STMT_START                                                                   \
   {                                                                              \
-    double fl_xs[4], fl_ys[4];                                                   \
-    gint64 fl_odd[4];                                                            \
+    if (G_UNLIKELY (LT_I64X4_ANY (odd)))                                         \
+      {                                                                          \
+        double fl_xs[4], fl_ys[4];                                               \
+        gint64 fl_odd[4];                                                        \
                                                                                  \
-    memcpy (fl_xs, &(x), sizeof fl_xs);                                          \
-    memcpy (fl_ys, &(y), sizeof fl_ys);                                          \
-    memcpy (fl_odd, &(odd), sizeof fl_odd);                                      \
-    for (guint fl_l = 0; fl_l < 4; fl_l++)                                       \
-      if (fl_odd[fl_l])                                                          \
-        fl_ys[fl_l] = CALL (fl_xs[fl_l]);                                        \
-    memcpy (&(y), fl_ys, sizeof fl_ys);                                          \
+        memcpy (fl_xs, &(x), sizeof fl_xs);                                      \
+        memcpy (fl_ys, &(y), sizeof fl_ys);                                      \
+        memcpy (fl_odd, &(odd), sizeof fl_odd);                                  \
+        for (guint fl_l = 0; fl_l < 4; fl_l++)                                   \
+          if (fl_odd[fl_l])                                                      \
+            fl_ys[fl_l] = CALL (fl_xs[fl_l]);                                    \
+        memcpy (&(y), fl_ys, sizeof fl_ys);                                      \
+      }                                                                          \
   }                                                                              \
   G_STMT_END
 
@@ -79,7 +79,6 @@
     LtF64x4 ep_n = ep_t - SHIFTER;                                               \
     LtF64x4 ep_high = (x) - ep_n * LN2_HIGH, ep_low = ep_n * LN2_LOW;            \
     LtF64x4 ep_r2, ep_r4, ep_p;                                                  \
-    LtU64x4 ep_bits;                                                             \
                                                                                  \
     (r) = ep_high - ep_low;                                                      \
     ep_r2 = (r) * (r);                                                           \
@@ -93,8 +92,7 @@
                * (ep_r4 * ep_r4);                                                \
     ep_p = (ep_r2 * (r)) * ep_p + ((ep_high - (r)) - ep_low) * (1.0 + (r));      \
     (small) = 0.5 * ep_r2 + ep_p;                                                \
-    ep_bits = (LtU64x4) ep_t - (LtU64x4) LT_F64X4_SPLAT (SHIFTER) + 1023;        \
-    (scale) = (LtF64x4) (ep_bits << 52);                                         \
+    (scale) = (LtF64x4) ((SHIFTED_INTEGERS (ep_t) + 1023) << 52);                \
   }                                                                              \
   G_STMT_END
 
@@ -134,8 +132,7 @@
                                                                                  \
     /* (What the odd lanes make of it is thrown away.) */                       \
     EXP_FAST_F64X4 (y, x);                                                       \
-    if (G_UNLIKELY (LT_I64X4_ANY (ex_odd)))                                      \
-      FROM_LIBM (y, ex_odd, x, exp);                                             \
+    FROM_LIBM (y, ex_odd, x, exp);                                               \
   }                                                                              \
   G_STMT_END
 
@@ -174,8 +171,7 @@
                                                                                  \
     EXPM1_FAST_F64X4 (y, em_low, x);                                             \
     (void) em_low;                                                               \
-    if (G_UNLIKELY (LT_I64X4_ANY (em_odd)))                                      \
-      FROM_LIBM (y, em_odd, x, expm1);                                           \
+    FROM_LIBM (y, em_odd, x, expm1);                                             \
   }                                                                              \
   G_STMT_END
 
@@ -223,8 +219,7 @@
     th_q += (((th_e - th_p) - th_p_low) + (th_e_low - th_q * th_d_low))          \
             * th_inverse;                                                        \
     (y) = (LtF64x4) ((LtI64x4) th_q | ((LtI64x4) (x) & G_MININT64));             \
-    if (G_UNLIKELY (LT_I64X4_ANY (th_odd)))                                      \
-      FROM_LIBM (y, th_odd, x, tanh);                                            \
+    FROM_LIBM (y, th_odd, x, tanh);                                              \
   }                                                                              \
   G_STMT_END
 
@@ -237,7 +232,7 @@
   {                                                                              \
     const guint64 lg_root_half = 0x3fe6a09e667f3bcd;                             \
     LtU64x4 lg_t = (LtU64x4) (x) + (0x3ff0000000000000 - lg_root_half);          \
-    LtU64x4 lg_k = (lg_t >> 52) + (guint64) (0x4338000000000000 - 1023);         \
+    LtU64x4 lg_k = (lg_t >> 52) - 1023;                                          \
     LtF64x4 lg_f = (LtF64x4) ((lg_t & 0x000fffffffffffff) + lg_root_half) - 1.0; \
     LtF64x4 lg_s = lg_f / (lg_f + 2.0), lg_z = lg_s * lg_s, lg_z2 = lg_z * lg_z; \
     LtF64x4 lg_half_f2 = 0.5 * lg_f * lg_f, lg_n, lg_r;                          \
@@ -247,8 +242,7 @@
            + ((0x1.74664397f3a11p-3 + 0x1.39a135d2867a4p-3 * lg_z)               \
               + 0x1.2f0b12196f765p-3 * lg_z2) * (lg_z2 * lg_z2);                 \
     lg_r *= lg_z;                                                                \
-    /* k as a double: k added to the bits of SHIFTER, less SHIFTER. */           \
-    lg_n = (LtF64x4) lg_k - SHIFTER;                                             \
+    lg_n = I64X4_TO_F64X4 (lg_k);                                                \
     (y) = lg_n * LN2_HIGH                                                        \
           + (lg_f - (lg_half_f2 - (lg_s * (lg_half_f2 + lg_r)                    \
                                    + (lg_n * LN2_LOW + (extra)))));              \
@@ -261,8 +255,7 @@
     LtI64x4 lg_odd = ~(((x) >= 0x1p-1022) & ((x) < INFINITY));                   \
                                                                                  \
     LOG_FAST_F64X4 (y, x, 0.0);                                                  \
-    if (G_UNLIKELY (LT_I64X4_ANY (lg_odd)))                                      \
-      FROM_LIBM (y, lg_odd, x, log);                                             \
+    FROM_LIBM (y, lg_odd, x, log);                                               \
   }                                                                              \
   G_STMT_END
 
@@ -281,8 +274,7 @@
     LtF64x4 l1_d = (x) - (l1_u - 1.0);                                           \
                                                                                  \
     LOG_FAST_F64X4 (y, l1_u, l1_d / l1_u);                                       \
-    if (G_UNLIKELY (LT_I64X4_ANY (l1_odd)))                                      \
-      FROM_LIBM (y, l1_odd, x, log1p);                                           \
+    FROM_LIBM (y, l1_odd, x, log1p);                                             \
   }                                                                              \
   G_STMT_END
 
@@ -308,8 +300,7 @@
     /* 1 / (1 + e) is q itself where the top is 1, and 1 - q where it is e. */  \
     (y) = sg_q + (sg_top_low - sg_q * sg_sum_low)                                \
                  * LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q);              \
-    if (G_UNLIKELY (LT_I64X4_ANY (sg_odd)))                                      \
-      FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                    \
+    FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                      \
   }                                                                              \
   G_STMT_END
 
@@ -337,11 +328,12 @@ sigmoid_libm (double x)
  * -sin (r), -cos (r) for k = 0 to 3 mod 4. r = x - q · pi / 2 is taken with
  * the first three parts, exact but for the last two subtractions, whose
  * roundings are kept in r_low (a full two-sum for the first: its terms
- * can be of any sizes), with the fourth part's product. With z = r²: sin (r + r_low) = r + r z S (z)
- * + r_low (1 - z/2), S of degree 5 fitted to 2^-56.8; cos (r + r_low) = 1
- * - z/2 + z² C (z) - r r_low, C of degree 5 fitted to 2^-59.2, 1 - z/2
- * taken as a double and the part its rounding dropped. Both are computed,
- * each lane picks one: within 0.92 ulp (cos near pi / 4). */
+ * can be of any sizes), with the fourth part's product. With z = r²:
+ * sin (r + r_low) = r + r z S (z) + r_low (1 - z/2), S of degree 5 fitted
+ * to 2^-56.8; cos (r + r_low) = 1 - z/2 + z² C (z) - r r_low, C of degree
+ * 5 fitted to 2^-59.2, 1 - z/2 taken as a double and the part its
+ * rounding dropped. Both are computed, each lane picks one: within 0.92
+ * ulp (cos near pi / 4). */
 #define SIN_COS_FAST_F64X4(y, x, cosine)                                         \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -377,8 +369,7 @@ sigmoid_libm (double x)
     LtI64x4 sc_odd = ~((LT_F64X4_ABS (x) < 0x1p20) & ((x) != 0.0));              \
                                                                                  \
     SIN_COS_FAST_F64X4 (y, x, cosine);                                           \
-    if (G_UNLIKELY (LT_I64X4_ANY (sc_odd)))                                      \
-      FROM_LIBM (y, sc_odd, x, CALL);                                            \
+    FROM_LIBM (y, sc_odd, x, CALL);                                              \
   }                                                                              \
   G_STMT_END
 
