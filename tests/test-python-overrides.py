@@ -143,6 +143,14 @@ class TestConstruction(LtTestCase):
 
 class TestIndexing(LtTestCase):
 
+    def assertExpressionError(self, tensor, key):
+        """tensor[key] raises IndexError with the index expression's message."""
+        with self.assertRaises(IndexError) as caught:
+            tensor[key]
+        with self.assertRaises(GLib.Error) as expected:
+            tensor.index(_expression(key))
+        self.assertEqual(caught.exception.message, expected.exception.message)
+
     def test_seed_examples(self):
         t = points()
         row = t[1]
@@ -186,11 +194,7 @@ class TestIndexing(LtTestCase):
                 self.assertTrue(view.shares_storage(t))
         for key in [(slice(None), 4), (3, 0), (0, -5), (0, 0, 0, 0), (slice(None), 0, 9)]:
             with self.subTest(key=key):
-                with self.assertRaises(IndexError) as caught:
-                    t[key]
-                with self.assertRaises(GLib.Error) as expected:
-                    t.index(_expression(key))
-                self.assertEqual(caught.exception.message, expected.exception.message)
+                self.assertExpressionError(t, key)
 
     def test_ints(self):
         # t[i] is taken by select(), not an index expression: the same
@@ -213,13 +217,32 @@ class TestIndexing(LtTestCase):
                     self.assertTrue(view.shares_storage(t))
         for tensor, key in ((t, 3), (t, -4), (Lt.tensor(2.5), 0), (t, 2 ** 70)):
             with self.subTest(key=key):
-                with self.assertRaises(IndexError) as caught:
-                    tensor[key]
-                with self.assertRaises(GLib.Error) as expected:
-                    tensor.index(_expression(key))
-                self.assertEqual(caught.exception.message, expected.exception.message)
+                self.assertExpressionError(tensor, key)
         # A bool is not an int index: True adds a dim, as in PyTorch.
         self.assertEqual(t[True].shape, th[True].shape)
+
+    def test_single_slices(self):
+        # t[a:b:c] goes to slice() without checking its bounds' types: the
+        # same views as the index expression whatever the bounds are, and
+        # the expression's errors where slice() cannot take them.
+        th = torch.arange(12.0).reshape(6, 2)
+        t = Lt.tensor(th.tolist())
+        for key in (slice(1, 3), slice(None, 4), slice(-2, None), slice(None, None, 2),
+                    slice(True, 3), slice(np.int64(1), np.int32(5), np.int64(2)),
+                    slice(4, 1), slice(9, None), slice(None, None, -1), slice(-1, 1, -2)):
+            with self.subTest(key=key):
+                view = t[key]
+                self.assertEqual(layout(view), layout(t.index(_expression(key))))
+                self.assertTrue(view.shares_storage(t))
+                if key.step is None or key.step > 0:
+                    self.assertSameAsTorch(view, th[key])
+                else:
+                    self.assertEqual(view.tolist(), th.tolist()[key])
+        with self.assertRaises(TypeError):
+            t[1.0:3]
+        for tensor, key in ((t, slice(None, None, 0)), (Lt.tensor(2.5), slice(1, 3))):
+            with self.subTest(key=key):
+                self.assertExpressionError(tensor, key)
 
     def test_huge_slice_bounds(self):
         # as Python lists and NumPy: bounds beyond 64 bits are clamped

@@ -589,23 +589,29 @@ class Tensor(Lt.Tensor):
     # Indexing
 
     def __getitem__(self, key):
-        # The commonest key, t[a:b] or t[a:b:step > 0] with int bounds, goes
-        # straight to slice(): the same view without writing and parsing an
-        # index expression (views from Python cost about half as much). No
-        # call first to ask the dims (each call into C is half a
-        # microsecond): a 0-d tensor's slice() refuses, and the expression
-        # then says what is wrong.
-        if type(key) is slice and _is_plain_slice(key):
+        # The commonest key, t[a:b] or t[a:b:step > 0], goes straight to
+        # slice(): the same view without writing and parsing an index
+        # expression (views from Python cost about half as much). The bounds'
+        # types are not checked first (that cost a third of the call): where
+        # slice() refuses (a 0-d tensor) or cannot take a bound (not an
+        # integer, or beyond 64 bits), the expression makes the view or says
+        # what is wrong. A negative step does reach the expression, which
+        # counts its defaults from the end as Python does.
+        if type(key) is slice:
             try:
-                return _sliced(self, 0, key)
-            except GLib.Error:
+                start, stop, step = key.start, key.stop, key.step
+                if step is None or step > 0:
+                    return self.slice(0, 0 if start is None else start,
+                                      _INT64_MAX if stop is None else stop,
+                                      1 if step is None else step)
+            except (GLib.Error, TypeError, OverflowError):
                 pass
         # t[i] is select(): the index expression took four times as long.
         # Where select() refuses, the expression says what is wrong.
-        if type(key) is int and _INT64_MIN <= key <= _INT64_MAX:
+        if type(key) is int:
             try:
                 return self.select(0, key)
-            except GLib.Error:
+            except (GLib.Error, OverflowError):
                 pass
         # Tuples of such slices and ints, t[:, 0], through select() and
         # slice() calls.
