@@ -2,7 +2,7 @@
  *
  * lt_cpu_exp_f64 (), lt_cpu_expm1_f64 (), lt_cpu_tanh_f64 (),
  * lt_cpu_log_f64 (), lt_cpu_log1p_f64 (), lt_cpu_sigmoid_f64 (),
- * lt_cpu_sin_f64 () and lt_cpu_cos_f64 ()
+ * lt_cpu_sin_f64 (), lt_cpu_cos_f64 () and lt_cpu_erf_f64 ()
  * (lt-cpu-math64.c) against the same functions in long double (64-bit
  * mantissas: eleven bits past a double's), and lt_cpu_sqrt_f64 () and
  * lt_cpu_rsqrt_f64 () (lt-cpu-roots.c) against libm bit for bit, over a
@@ -45,6 +45,9 @@ typedef long double (*Reference) (double);
 /* sin and cos: 0.8345 at worst over 4 · 10^7 random doubles below 2^20,
  * 0.916 for cos near pi / 4 (found by a search). */
 #define SIN_COS_BOUND 0.95
+/* erf: 0.9067 at worst over 10^8 random doubles in (-6, 6) and in each of
+ * its three pieces, near 0.75 (0.8945 below 0.03). */
+#define ERF_BOUND 0.95
 
 /* NAME_reference (): libm's long double NAME. */
 #define LONG_DOUBLE_REFERENCE(name)                                              \
@@ -62,6 +65,7 @@ LONG_DOUBLE_REFERENCE (tanh)
 LONG_DOUBLE_REFERENCE (sin)
 LONG_DOUBLE_REFERENCE (cos)
 LONG_DOUBLE_REFERENCE (sqrt)
+LONG_DOUBLE_REFERENCE (erf)
 
 static long double
 sigmoid_reference (double x)
@@ -243,6 +247,13 @@ test_sin_cos_every_exponent (void)
                         0x1.fffffffffffffp19, SIN_COS_BOUND);
 }
 
+/* Every lane in lanes: none goes to libm. */
+static void
+test_erf_every_exponent (void)
+{
+  check_every_exponent (lt_cpu_erf_f64, erf_reference, erf, -DBL_MAX, DBL_MAX, ERF_BOUND);
+}
+
 /* sqrt is correctly rounded, and the reciprocal is 1 / sqrt (x) rounded
  * twice, as the scalar rows: both exactly libm's. */
 static void
@@ -257,7 +268,7 @@ test_roots_every_exponent (void)
 /* Each function over 10^6 doubles drawn (with a fixed seed) from the
  * ranges where its roundings meet: for exp and expm1, around zero and
  * where 2^n - 1 starts to round; for log and log1p, about 1; for sin and
- * cos, a few turns. The spread of exponents above has only seven
+ * cos, a few turns; for erf, where its three pieces meet. The spread of exponents above has only seven
  * mantissas each. */
 static void
 test_dense (void)
@@ -279,6 +290,9 @@ test_dense (void)
     { lt_cpu_log1p_f64, log1p_reference, -0.9999, 3, LOG1P_BOUND },
     { lt_cpu_sin_f64, sin_reference, -10, 10, SIN_COS_BOUND },
     { lt_cpu_cos_f64, cos_reference, -10, 10, SIN_COS_BOUND },
+    { lt_cpu_erf_f64, erf_reference, -6, 6, ERF_BOUND },
+    { lt_cpu_erf_f64, erf_reference, 0.7, 0.8, ERF_BOUND },
+    { lt_cpu_erf_f64, erf_reference, -1.55, -1.45, ERF_BOUND },
   };
   enum { N = 1000000 };
   g_autofree double *x = g_new (double, N);
@@ -331,7 +345,10 @@ test_special_values (void)
                                * sqrt(1/2), cos near pi / 4. */
                               0x1.93c05c9ed3cbcp+19, 0x1.93c05c9ed3cbcp+18,
                               0x1.678c5521cc615p+0, 0x1.6801400d795b3p-1,
-                              0x1.92e7034204594p-1 };
+                              0x1.92e7034204594p-1,
+                              /* erf: where its pieces meet, where it reaches 1, and
+                               * past the hold at 5.95. */
+                              0.75, 1.5, -1.5, 0x1.7afb48dc96627p+2, 5.95, -6.0 };
   const struct
   {
     RowFunc row;
@@ -347,6 +364,7 @@ test_special_values (void)
     { lt_cpu_log1p_f64, log1p, log1p_reference, LOG1P_BOUND },
     { lt_cpu_expm1_f64, expm1, expm1_reference, EXPM1_BOUND },
     { lt_cpu_tanh_f64, tanh, tanh_reference, TANH_BOUND },
+    { lt_cpu_erf_f64, erf, erf_reference, ERF_BOUND },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
@@ -424,6 +442,7 @@ test_every_length (void)
     { lt_cpu_log1p_f64, log1p_reference, LOG1P_BOUND },
     { lt_cpu_expm1_f64, expm1_reference, EXPM1_BOUND },
     { lt_cpu_tanh_f64, tanh_reference, TANH_BOUND },
+    { lt_cpu_erf_f64, erf_reference, ERF_BOUND },
     { lt_cpu_sqrt_f64, sqrt_reference, 0.5 },
     { lt_cpu_rsqrt_f64, rsqrt_reference, RSQRT_BOUND },
   };
@@ -502,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/cpu/f64/sigmoid/every-exponent", test_sigmoid_every_exponent);
   g_test_add_func ("/cpu/f64/log1p/every-exponent", test_log1p_every_exponent);
   g_test_add_func ("/cpu/f64/sin-cos/every-exponent", test_sin_cos_every_exponent);
+  g_test_add_func ("/cpu/f64/erf/every-exponent", test_erf_every_exponent);
   g_test_add_func ("/cpu/f64/roots/every-exponent", test_roots_every_exponent);
   g_test_add_func ("/cpu/f64/dense", test_dense);
   g_test_add_func ("/cpu/f64/special-values", test_special_values);

@@ -713,6 +713,7 @@ LANES_UN_ROW (un_log1p_lanes_f64, lt_cpu_log1p_f64, f64)
 LANES_UN_ROW (un_expm1_lanes_f64, lt_cpu_expm1_f64, f64)
 LANES_UN_ROW (un_tanh_lanes_f64, lt_cpu_tanh_f64, f64)
 LANES_UN_ROW (un_cos_lanes_f64, lt_cpu_cos_f64, f64)
+LANES_UN_ROW (un_erf_lanes_f64, lt_cpu_erf_f64, f64)
 LANES_UN_ROW (un_sqrt_lanes_f64, lt_cpu_sqrt_f64, f64)
 LANES_UN_ROW (un_rsqrt_lanes_f64, lt_cpu_rsqrt_f64, f64)
 
@@ -771,6 +772,8 @@ unary_row (LtUnaryOp op,
         return un_tanh_lanes_f64;
       case LT_UNARY_OP_COS:
         return un_cos_lanes_f64;
+      case LT_UNARY_OP_ERF:
+        return un_erf_lanes_f64;
       default:
         break;
       }

@@ -184,6 +184,11 @@ void lt_cpu_sin_f64 (double       *dst,
 void lt_cpu_cos_f64 (double       *dst,
                      const double *src,
                      gint64        n);
+/* erf of @n contiguous float64s, within 0.91 ulp (lt-cpu-math64.c); @dst
+ * may be @src. */
+void lt_cpu_erf_f64 (double       *dst,
+                     const double *src,
+                     gint64        n);
 
 /* dst[k] = sqrt (src[k]), correctly rounded, and 1 / sqrt (src[k]), within
  * 1 ulp, for @n contiguous float64s (lt-cpu-roots.c); @dst may be @src. */
