@@ -405,14 +405,18 @@ unary_supports (LtUnaryOp op,
     }
 }
 
+/* @name: the op's name in errors, or NULL for @op's own. */
 static gboolean
-unary (LtTensor  *self,
-       LtUnaryOp  op,
-       gboolean   in_place,
-       LtTensor **out_result,
-       GError   **error)
+unary (LtTensor   *self,
+       LtUnaryOp   op,
+       gboolean    in_place,
+       const char *name,
+       LtTensor  **out_result,
+       GError    **error)
 {
-  g_autofree char *opname = g_strdup_printf ("%s%s()", unary_names[op], in_place ? "_" : "");
+  g_autofree char *own_name = name != NULL ? NULL
+                              : g_strdup_printf ("%s%s()", unary_names[op], in_place ? "_" : "");
+  const char *opname = name != NULL ? name : own_name;
   LtDType dtype = lt_tensor_get_dtype (self);
   LtDType compute = dtype, out_dtype;
   LtTensor *inputs[MAX_INPUTS] = { NULL };
@@ -488,7 +492,7 @@ lt_tensor_unary (LtTensor  *self,
   g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ERF, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!unary (self, op, FALSE, &result, error))
+  if (!unary (self, op, FALSE, NULL, &result, error))
     return NULL;
   return result;
 }
@@ -516,7 +520,7 @@ lt_tensor_unary_ (LtTensor  *self,
   g_return_val_if_fail (op >= 0 && op <= LT_UNARY_OP_ERF, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return unary (self, op, TRUE, NULL, error);
+  return unary (self, op, TRUE, NULL, NULL, error);
 }
 
 /* Binary operations */
@@ -543,16 +547,55 @@ binary_supports (LtBinaryOp op,
   return op < LT_BINARY_OP_BITWISE_AND;
 }
 
+typedef enum
+{
+  POWER_AS_POW,
+  POWER_AS_SQRT,
+  POWER_AS_RSQRT,
+  POWER_AS_SQUARE,
+} PowerShortcut;
+
+/* How PyTorch takes @self to the power @exponent where that is a Python
+ * number (a wrapped number) of 0.5, -0.5 or 2 and @self a real floating
+ * tensor of the result's dtype @result: as sqrt, rsqrt or x · x. One
+ * rounding (two for rsqrt) where pow's are its own, at a fraction of its
+ * cost; and PyTorch's values where they differ from pow's: (-0) ** 0.5 is
+ * -0 and (-inf) ** 0.5 NaN, as sqrt gives them. */
+static PowerShortcut
+power_shortcut (LtTensor *self,
+                LtTensor *exponent,
+                LtDType   result)
+{
+  double value;
+
+  if (!exponent->is_wrapped_number || lt_tensor_get_dtype (self) != result
+      || !lt_dtype_is_floating_point (result))
+    return POWER_AS_POW;
+  value = lt_value_to_double (lt_value_read (lt_tensor_get_dtype (exponent),
+                                             lt_tensor_operand (exponent).data));
+  if (value == 0.5)
+    return POWER_AS_SQRT;
+  if (value == -0.5)
+    return POWER_AS_RSQRT;
+  if (value == 2)
+    return POWER_AS_SQUARE;
+  return POWER_AS_POW;
+}
+
+/* @name: the op's name in errors, or NULL for @op's own. */
 static gboolean
 binary (LtTensor   *self,
         LtBinaryOp  op,
         LtTensor   *other,
         double      alpha,
         gboolean    in_place,
+        const char *name,
         LtTensor  **out_result,
         GError    **error)
 {
-  g_autofree char *opname = g_strdup_printf ("%s%s()", binary_names[op], in_place ? "_" : "");
+  g_autofree char *own_name = name != NULL ? NULL
+                              : g_strdup_printf ("%s%s()", binary_names[op], in_place ? "_" : "");
+  const char *opname = name != NULL ? name : own_name;
   LtTensor *operands[2] = { self, other };
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   LtDType result = lt_tensor_result_type_of (operands, 2);
@@ -567,6 +610,19 @@ binary (LtTensor   *self,
   if (op == LT_BINARY_OP_DIV && is_integral (result))
     compute = LT_DTYPE_DEFAULT;
   out_dtype = is_predicate (op) ? LT_DTYPE_BOOL : compute;
+
+  if (op == LT_BINARY_OP_POW)
+    switch (power_shortcut (self, other, compute))
+      {
+      case POWER_AS_SQRT:
+        return unary (self, LT_UNARY_OP_SQRT, in_place, opname, out_result, error);
+      case POWER_AS_RSQRT:
+        return unary (self, LT_UNARY_OP_RSQRT, in_place, opname, out_result, error);
+      case POWER_AS_SQUARE:
+        return binary (self, LT_BINARY_OP_MUL, self, 1.0, in_place, opname, out_result, error);
+      case POWER_AS_POW:
+        break;
+      }
 
   if (op == LT_BINARY_OP_SUB
       && (lt_tensor_get_dtype (self) == LT_DTYPE_BOOL
@@ -675,7 +731,11 @@ binary (LtTensor   *self,
  * other, after converting both to their common dtype
  * (lt_tensor_result_type()). Comparisons and logical operations give bool;
  * true division of integers gives float32. Integer floor division, trunc
- * division and remainder by zero are errors, as in PyTorch.
+ * division and remainder by zero are errors, as in PyTorch. As PyTorch
+ * does, a real floating tensor to the power of a Python number (@other
+ * from lt_tensor_new_scalar_double() or lt_tensor_new_scalar_int()) of 0.5,
+ * -0.5 or 2 is its square root, its reciprocal square root or its square:
+ * (-0) ** 0.5 is -0 and (-inf) ** 0.5 NaN, where pow () gives +0 and +inf.
  *
  * Returns: (transfer full): the result, a new contiguous tensor, or %NULL
  *   with @error set (%LT_ERROR_SHAPE_MISMATCH when the shapes do not
@@ -696,7 +756,7 @@ lt_tensor_binary (LtTensor   *self,
   g_return_val_if_fail (op >= 0 && op <= LT_BINARY_OP_BITWISE_XOR, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!binary (self, op, other, 1.0, FALSE, &result, error))
+  if (!binary (self, op, other, 1.0, FALSE, NULL, &result, error))
     return NULL;
   return result;
 }
@@ -728,7 +788,7 @@ lt_tensor_binary_ (LtTensor   *self,
   g_return_val_if_fail (op >= 0 && op <= LT_BINARY_OP_BITWISE_XOR, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return binary (self, op, other, 1.0, TRUE, NULL, error);
+  return binary (self, op, other, 1.0, TRUE, NULL, NULL, error);
 }
 
 /**
@@ -754,7 +814,7 @@ lt_tensor_add (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!binary (self, LT_BINARY_OP_ADD, other, alpha, FALSE, &result, error))
+  if (!binary (self, LT_BINARY_OP_ADD, other, alpha, FALSE, NULL, &result, error))
     return NULL;
   return result;
 }
@@ -780,7 +840,7 @@ lt_tensor_add_ (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return binary (self, LT_BINARY_OP_ADD, other, alpha, TRUE, NULL, error);
+  return binary (self, LT_BINARY_OP_ADD, other, alpha, TRUE, NULL, NULL, error);
 }
 
 /**
@@ -806,7 +866,7 @@ lt_tensor_sub (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!binary (self, LT_BINARY_OP_SUB, other, alpha, FALSE, &result, error))
+  if (!binary (self, LT_BINARY_OP_SUB, other, alpha, FALSE, NULL, &result, error))
     return NULL;
   return result;
 }
@@ -832,7 +892,7 @@ lt_tensor_sub_ (LtTensor *self,
   g_return_val_if_fail (LT_IS_TENSOR (other), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return binary (self, LT_BINARY_OP_SUB, other, alpha, TRUE, NULL, error);
+  return binary (self, LT_BINARY_OP_SUB, other, alpha, TRUE, NULL, NULL, error);
 }
 
 /* where, lerp, clamp */

@@ -228,6 +228,116 @@ test_pow (void)
   g_assert_cmpint (lt_tensor_get_dtype (root), ==, LT_DTYPE_FLOAT32);
 }
 
+/* Element @i of the 1-d tensor @t. */
+static double
+element (LtTensor *t,
+         gint64    i)
+{
+  g_autoptr (GError) error = NULL;
+  double value = 0;
+
+  g_assert_true (lt_tensor_get_double (t, &i, 1, &value, &error));
+  g_assert_no_error (error);
+  return value;
+}
+
+/* Whether @a and @b hold the same bytes. */
+static gboolean
+same_bits (LtTensor *a,
+           LtTensor *b)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) a_bytes = lt_tensor_to_bytes (a, &error);
+  g_autoptr (GBytes) b_bytes = lt_tensor_to_bytes (b, &error);
+
+  g_assert_no_error (error);
+  return g_bytes_equal (a_bytes, b_bytes);
+}
+
+/* A Python number's powers 0.5, -0.5 and 2 of a real floating tensor are
+ * sqrt, rsqrt and x · x, as PyTorch takes them: (-0) ** 0.5 is -0 and
+ * (-inf) ** 0.5 NaN, where pow gives +0 and +inf, as it still does for a
+ * zero-dim tensor's 0.5 (a tensor, not a number) and for integer bases. */
+static void
+scalar_powers (LtDType dtype)
+{
+  g_autoptr (LtTensor) literal = lit ("[-0.0, -inf, 4.0, -4.0, 0.0, inf, nan, 3.0000002, 1e-20, "
+                                      "7.3, 1e30, -2.5]");
+  g_autoptr (LtTensor) x = lt_tensor_to_dtype (literal, dtype, NULL);
+  g_autoptr (LtTensor) half = lt_tensor_new_scalar_double (0.5);
+  g_autoptr (LtTensor) minus_half = lt_tensor_new_scalar_double (-0.5);
+  g_autoptr (LtTensor) two = lt_tensor_new_scalar_int (2);
+  g_autoptr (LtTensor) two_point_zero = lt_tensor_new_scalar_double (2.0);
+  g_autoptr (LtTensor) tensor_half = lt_tensor_to_dtype (lit ("0.5"), dtype, NULL);
+  g_autoptr (LtTensor) root = un (x, LT_UNARY_OP_SQRT);
+  g_autoptr (LtTensor) inverse_root = un (x, LT_UNARY_OP_RSQRT);
+  g_autoptr (LtTensor) square = bin (x, LT_BINARY_OP_MUL, x);
+  g_autoptr (GError) error = NULL;
+
+  {
+    g_autoptr (LtTensor) p = bin (x, LT_BINARY_OP_POW, half);
+    g_autoptr (LtTensor) q = bin (x, LT_BINARY_OP_POW, minus_half);
+    g_autoptr (LtTensor) r = bin (x, LT_BINARY_OP_POW, two);
+    g_autoptr (LtTensor) s = bin (x, LT_BINARY_OP_POW, two_point_zero);
+
+    g_assert_cmpint (lt_tensor_get_dtype (p), ==, dtype);
+    g_assert_true (same_bits (p, root));
+    g_assert_true (same_bits (q, inverse_root));
+    g_assert_true (same_bits (r, square));
+    g_assert_true (same_bits (s, square));
+    g_assert_true (signbit (element (p, 0)));
+    g_assert_true (isnan (element (p, 1)));
+  }
+  {
+    /* A tensor exponent is pow's, even a zero-dim one. */
+    g_autoptr (LtTensor) p = bin (x, LT_BINARY_OP_POW, tensor_half);
+
+    g_assert_false (signbit (element (p, 0)));
+    g_assert_cmpfloat (element (p, 1), ==, INFINITY);
+  }
+  {
+    g_autoptr (LtTensor) target = lt_tensor_clone (x, NULL);
+
+    g_assert_true (lt_tensor_binary_ (target, LT_BINARY_OP_POW, half, &error));
+    g_assert_no_error (error);
+    g_assert_true (same_bits (target, root));
+    g_assert_true (lt_tensor_binary_ (target, LT_BINARY_OP_POW, two, &error));
+    g_assert_no_error (error);
+    {
+      g_autoptr (LtTensor) root_squared = bin (root, LT_BINARY_OP_MUL, root);
+
+      g_assert_true (same_bits (target, root_squared));
+    }
+  }
+  {
+    /* Errors name pow_(), not the op it became. */
+    g_autoptr (LtTensor) one = idx (x, "2:3");
+    g_autoptr (LtTensor) expanded = lt_tensor_expand (one, (const gint64[]) { 3 }, 1, &error);
+
+    g_assert_no_error (error);
+    g_assert_false (lt_tensor_binary_ (expanded, LT_BINARY_OP_POW, half, &error));
+    g_assert_error (error, LT_ERROR, LT_ERROR_INTERNAL_OVERLAP);
+    g_assert_nonnull (strstr (error->message, "pow_()"));
+  }
+}
+
+static void
+test_scalar_powers (void)
+{
+  scalar_powers (LT_DTYPE_FLOAT32);
+  scalar_powers (LT_DTYPE_FLOAT64);
+  scalar_powers (LT_DTYPE_BFLOAT16);
+  {
+    /* Integer bases: pow's, in float32. */
+    g_autoptr (LtTensor) ints = lit ("[0, 4, 2]");
+    g_autoptr (LtTensor) half = lt_tensor_new_scalar_double (0.5);
+    g_autoptr (LtTensor) p = bin (ints, LT_BINARY_OP_POW, half);
+
+    g_assert_cmpint (lt_tensor_get_dtype (p), ==, LT_DTYPE_FLOAT32);
+    lt_assert_values (p, 0, 2, (float) sqrt (2));
+  }
+}
+
 static void
 test_comparisons_and_refusals (void)
 {
@@ -775,6 +885,7 @@ main (int   argc,
   g_test_add_func ("/pointwise/binary/broadcast-mismatch", test_broadcast_mismatch);
   g_test_add_func ("/pointwise/binary/integer-division", test_integer_division);
   g_test_add_func ("/pointwise/binary/pow", test_pow);
+  g_test_add_func ("/pointwise/binary/scalar-powers", test_scalar_powers);
   g_test_add_func ("/pointwise/binary/comparisons-and-refusals", test_comparisons_and_refusals);
   g_test_add_func ("/pointwise/unary/values", test_unary);
   g_test_add_func ("/pointwise/unary/erf", test_erf);

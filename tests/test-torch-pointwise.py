@@ -241,7 +241,7 @@ def random_scalar(rng):
         value = rng.randint(-5, 5)
         return value, Lt.Tensor.new_scalar_int
     if kind == 'float':
-        value = rng.choice([0.5, -1.5, 2.0, 0.0, 3.25])
+        value = rng.choice([0.5, -1.5, 2.0, 0.0, 3.25, -0.5])
         return value, Lt.Tensor.new_scalar_double
     value = complex(rng.uniform(-2, 2), rng.uniform(-2, 2))
     return value, lambda v: Lt.Tensor.new_scalar_complex(v.real, v.imag)
