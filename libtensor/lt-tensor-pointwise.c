@@ -405,6 +405,20 @@ unary_supports (LtUnaryOp op,
     }
 }
 
+/* @given, or else the name of the op @base (its in-place form where
+ * @in_place), which *@owned then holds. */
+static const char *
+op_name (const char  *given,
+         const char  *base,
+         gboolean     in_place,
+         char       **owned)
+{
+  if (given != NULL)
+    return given;
+  *owned = g_strdup_printf ("%s%s()", base, in_place ? "_" : "");
+  return *owned;
+}
+
 /* @name: the op's name in errors, or NULL for @op's own. */
 static gboolean
 unary (LtTensor   *self,
@@ -414,9 +428,8 @@ unary (LtTensor   *self,
        LtTensor  **out_result,
        GError    **error)
 {
-  g_autofree char *own_name = name != NULL ? NULL
-                              : g_strdup_printf ("%s%s()", unary_names[op], in_place ? "_" : "");
-  const char *opname = name != NULL ? name : own_name;
+  g_autofree char *owned = NULL;
+  const char *opname = op_name (name, unary_names[op], in_place, &owned);
   LtDType dtype = lt_tensor_get_dtype (self);
   LtDType compute = dtype, out_dtype;
   LtTensor *inputs[MAX_INPUTS] = { NULL };
@@ -593,9 +606,8 @@ binary (LtTensor   *self,
         LtTensor  **out_result,
         GError    **error)
 {
-  g_autofree char *own_name = name != NULL ? NULL
-                              : g_strdup_printf ("%s%s()", binary_names[op], in_place ? "_" : "");
-  const char *opname = name != NULL ? name : own_name;
+  g_autofree char *owned = NULL;
+  const char *opname = op_name (name, binary_names[op], in_place, &owned);
   LtTensor *operands[2] = { self, other };
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   LtDType result = lt_tensor_result_type_of (operands, 2);
