@@ -393,7 +393,9 @@ pow_ulp_error (float x,
 /* pow over bases of every exponent of both signs and exponents that are
  * integers (odd, even, large), halves and neither, then every special
  * operand against libm's answer exactly; each operand contiguous or one
- * value for the row, and rows of every length. */
+ * value for the row, and rows of every length. The powers taken as
+ * products where the exponent is one value for the row have bounds of
+ * their own: x · x · x rounds twice (1.5 ulp), (1 / x)² too (1.92). */
 static void
 test_pow (void)
 {
@@ -418,12 +420,14 @@ test_pow (void)
 
   for (guint e = 0; e < G_N_ELEMENTS (exponents); e++)
     {
+      double bound = exponents[e] == 3.0f ? 1.5 : exponents[e] == -2.0f ? 1.92 : MATH_BOUND;
+
       lt_cpu_pow_f32 (y, x, 1, &exponents[e], 0, BASES);
       for (gsize i = 0; i < BASES; i++)
         {
           double error = pow_ulp_error (x[i], exponents[e], y[i]);
 
-          if (!(error <= MATH_BOUND))
+          if (!(error <= bound))
             g_error ("pow (%a, %a) gave %a, %.2f ulp off", x[i], exponents[e], y[i], error);
           worst = MAX (worst, error);
         }

@@ -5,6 +5,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include <float.h>
+
 #include "lt-test-utils.h"
 
 static LtTensor *
@@ -336,6 +338,106 @@ test_scalar_powers (void)
     g_assert_cmpint (lt_tensor_get_dtype (p), ==, LT_DTYPE_FLOAT32);
     lt_assert_values (p, 0, 2, (float) sqrt (2));
   }
+}
+
+/* How many steps of @single's (float32's, else float64's) precision @got
+ * is from @exact; infinite where @got is infinite and @exact is not or is
+ * past the largest finite value. */
+static double
+ulps_off (long double exact,
+          double      got,
+          gboolean    single)
+{
+  int mantissa = single ? 24 : 53, low = single ? -149 : -1074, exponent;
+  long double largest = single ? FLT_MAX : DBL_MAX;
+
+  if (isinf (got) || fabsl (exact) > largest)
+    return isinf (got) && fabsl (exact) > largest && !signbit (got) == !signbit (exact)
+             ? 0 : INFINITY;
+  frexpl (exact, &exponent);
+  return (double) (fabsl (got - exact) / ldexpl (1, MAX (exponent - mantissa, low)));
+}
+
+/* PyTorch's x · x, x · x · x or 1 / x for @e = 2, 3 or -1, in float32
+ * where @single. */
+static double
+product_power (double   v,
+               double   e,
+               gboolean single)
+{
+  float f = (float) v;
+
+  if (single)
+    return e == 2 ? f * f : e == 3 ? f * f * f : 1 / f;
+  return e == 2 ? v * v : e == 3 ? v * v * v : 1 / v;
+}
+
+/* x ** e for e = 2, 3, -1 and -2 from one value for the row (a Python
+ * number, a zero-dim tensor or a one-element one), as products: bit for
+ * bit PyTorch's x · x, x · x · x and 1 / x, within 0.5, 1.5 and 0.5 ulp;
+ * 1 / x² within 1.92 ulp, with no overflow where the answer is finite (as
+ * (1 / x)²); the specials are pow's. */
+static void
+test_product_powers (void)
+{
+  enum { N = 2000 };
+  const double exponents[] = { 2, 3, -1, -2 };
+  g_autofree double *values = g_new (double, N);
+  const gint64 shape[] = { N }, one[] = { 1 };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (42);
+  g_autoptr (GError) error = NULL;
+
+  for (gsize i = 0; i < N; i++)
+    values[i] = ldexp (g_rand_double_range (rand, -1, 1), g_rand_int_range (rand, -70, 70));
+  values[0] = 0.0;
+  values[1] = -0.0;
+  values[2] = INFINITY;
+  values[3] = -INFINITY;
+  values[4] = NAN;
+  values[5] = 1e300;
+  values[6] = 1e-300;
+  values[7] = 1e20;
+  values[8] = 1e160;
+
+  for (guint d = 0; d < 2; d++)
+    {
+      LtDType dtype = d == 0 ? LT_DTYPE_FLOAT32 : LT_DTYPE_FLOAT64;
+      g_autoptr (LtTensor) x = lt_tensor_new_from_data (dtype, values, N, shape, 1, &error);
+      gsize n;
+      g_autofree double *stored = lt_tensor_to_doubles (x, &n);
+
+      g_assert_no_error (error);
+      for (guint e = 0; e < G_N_ELEMENTS (exponents); e++)
+        for (guint kind = 0; kind < 3; kind++)
+          {
+            /* A number, a zero-dim tensor, a one-element one. */
+            g_autoptr (LtTensor) literal = lt_tensor_new_from_data (dtype, &exponents[e], 1, one,
+                                                                    kind == 2 ? 1 : 0, &error);
+            g_autoptr (LtTensor) exponent = kind == 0 ? lt_tensor_new_scalar_double (exponents[e])
+                                                      : g_object_ref (literal);
+            g_autoptr (LtTensor) p = bin (x, LT_BINARY_OP_POW, exponent);
+            g_autofree double *got = lt_tensor_to_doubles (p, &n);
+            double bound = exponents[e] == -2 ? 1.92 : exponents[e] == 3 ? 1.5 : 0.5;
+
+            g_assert_no_error (error);
+            for (gsize i = 0; i < N; i++)
+              {
+                double v = stored[i], want = NAN, off;
+
+                if (isnan (v) || isinf (v) || v == 0)
+                  want = d == 0 ? (float) pow (v, exponents[e]) : pow (v, exponents[e]);
+                else if (exponents[e] != -2)
+                  want = product_power (v, exponents[e], d == 0);
+                if (!isnan (want) && memcmp (&want, &got[i], sizeof want) != 0)
+                  g_error ("%s %a ** %g (kind %u) gave %a, want %a", d == 0 ? "float32" : "float64",
+                           v, exponents[e], kind, got[i], want);
+                off = ulps_off (powl (v, exponents[e]), got[i], d == 0);
+                if (isfinite (v) && v != 0 && !(off <= bound))
+                  g_error ("%s %a ** %g (kind %u) gave %a, %.3f ulp off",
+                           d == 0 ? "float32" : "float64", v, exponents[e], kind, got[i], off);
+              }
+          }
+    }
 }
 
 static void
@@ -886,6 +988,7 @@ main (int   argc,
   g_test_add_func ("/pointwise/binary/integer-division", test_integer_division);
   g_test_add_func ("/pointwise/binary/pow", test_pow);
   g_test_add_func ("/pointwise/binary/scalar-powers", test_scalar_powers);
+  g_test_add_func ("/pointwise/binary/product-powers", test_product_powers);
   g_test_add_func ("/pointwise/binary/comparisons-and-refusals", test_comparisons_and_refusals);
   g_test_add_func ("/pointwise/unary/values", test_unary);
   g_test_add_func ("/pointwise/unary/erf", test_erf);

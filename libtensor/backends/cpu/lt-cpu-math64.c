@@ -491,8 +491,10 @@ static const double erf_g[18] = {
         LANES (y, x);                                                            \
         memcpy (dst + k, &y, (gsize) (n - k) * sizeof (double));                 \
       }                                                                          \
-  }                                                                              \
-                                                                                 \
+  }
+
+/* lt_cpu_@name (), the row function @name for the rest of the backend. */
+#define EXPORT_ROW_F64(name)                                                     \
   void lt_cpu_##name (double *dst, const double *src, gint64 n)                  \
   {                                                                              \
     name (dst, src, n);                                                          \
@@ -507,3 +509,54 @@ LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)
 LANES_ROW_F64 (sin_f64, SIN_F64X4, 1)
 LANES_ROW_F64 (cos_f64, COS_F64X4, 1)
 LANES_ROW_F64 (erf_f64, ERF_F64X4, 0)
+EXPORT_ROW_F64 (exp_f64)
+EXPORT_ROW_F64 (expm1_f64)
+EXPORT_ROW_F64 (tanh_f64)
+EXPORT_ROW_F64 (log_f64)
+EXPORT_ROW_F64 (log1p_f64)
+EXPORT_ROW_F64 (sigmoid_f64)
+EXPORT_ROW_F64 (sin_f64)
+EXPORT_ROW_F64 (cos_f64)
+EXPORT_ROW_F64 (erf_f64)
+
+/* x ** e for e = 2, 3, -1 and -2, the powers PyTorch takes as products:
+ * x · x, x · x · x (as PyTorch, within 1.5 ulp) and 1 / x; 1 / x² as
+ * (1 / x)², within 1.92 ulp as float32's (lt-cpu-math.c), where PyTorch's
+ * 1 / (x · x) is 0 past 1.3e154 (x · x overflows, and x^-2 is a
+ * subnormal). */
+#define SQUARE_F64X4(y, x) ((y) = (x) * (x))
+#define CUBE_F64X4(y, x) ((y) = (x) * (x) * (x))
+#define RECIPROCAL_F64X4(y, x) ((y) = 1.0 / (x))
+#define INVERSE_SQUARE_F64X4(y, x) ((y) = (1.0 / (x)) * (1.0 / (x)))
+
+LANES_ROW_F64 (square_f64, SQUARE_F64X4, 1)
+LANES_ROW_F64 (cube_f64, CUBE_F64X4, 1)
+LANES_ROW_F64 (reciprocal_f64, RECIPROCAL_F64X4, 1)
+LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
+
+void
+lt_cpu_pow_f64 (double       *dst,
+                const double *x,
+                gint64        x_step,
+                const double *e,
+                gint64        e_step,
+                gint64        n)
+{
+  static void (*const products[]) (double *, const double *, gint64) = {
+    square_f64, cube_f64, reciprocal_f64, inverse_square_f64
+  };
+  LtCpuPower power = e_step == 0 ? lt_cpu_power_kind (e[0]) : LT_CPU_POWER_OTHER;
+
+  if (power != LT_CPU_POWER_OTHER)
+    {
+      /* One base for the row: its power once, then copies. */
+      gint64 m = x_step == 0 ? MIN (n, 1) : n;
+
+      products[power] (dst, x, m);
+      for (gint64 k = m; k < n; k++)
+        dst[k] = dst[0];
+      return;
+    }
+  for (gint64 k = 0; k < n; k++)
+    dst[k] = pow (x[k * x_step], e[k * e_step]);
+}

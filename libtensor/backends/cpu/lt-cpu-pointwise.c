@@ -572,32 +572,40 @@ UN_ROW (un_cabs_c128, double, (double), cdouble, cdouble, IDENT, cabs)
 GATHER_SCATTER (f32, float)
 GATHER_SCATTER (f64, double)
 
-/* Float32 powers in lanes (lt-cpu-math.c), a block at a time: an operand
- * that is one value for the row stays one value (so a view's x ** 2 is
- * still x · x), the others are contiguous or gathered. */
-static void
-bin_pow_lanes_f32 (char *const *p, const gint64 *s, gint64 n, const Params *prm)
-{
-  const gint64 f = sizeof (float);
-  float x[GATHER_BLOCK], e[GATHER_BLOCK], y[GATHER_BLOCK];
-  /* With nothing to gather, the whole row in one call. */
-  gint64 block = s[0] == f && (s[1] == f || s[1] == 0) && (s[2] == f || s[2] == 0)
-                   ? n : GATHER_BLOCK;
+/* Float32 and float64 powers through lt_cpu_pow_T () (lt-cpu-math.c,
+ * lt-cpu-math64.c), a block at a time: an operand that is one value for
+ * the row stays one value (so a view's x ** 2 is still x · x), the others
+ * are contiguous or gathered. */
+#define POW_ROW(suffix, T)                                                       \
+  static void                                                                    \
+  bin_pow_rows_##suffix (char *const *p, const gint64 *s, gint64 n,              \
+                         const Params *prm)                                      \
+  {                                                                              \
+    const gint64 f = sizeof (T);                                                 \
+    T x[GATHER_BLOCK], e[GATHER_BLOCK], y[GATHER_BLOCK];                         \
+    /* With nothing to gather, the whole row in one call. */                    \
+    gint64 block = s[0] == f && (s[1] == f || s[1] == 0)                         \
+                   && (s[2] == f || s[2] == 0) ? n : GATHER_BLOCK;               \
+                                                                                 \
+    (void) prm;                                                                  \
+    for (gint64 k = 0; k < n; k += block)                                        \
+      {                                                                          \
+        gint64 m = MIN (block, n - k);                                           \
+        T *out = output_##suffix (p[0], s[0], k, y);                             \
+                                                                                 \
+        lt_cpu_pow_##suffix (out,                                                \
+                             s[1] == 0 ? (const T *) p[1]                        \
+                                       : gather_##suffix (p[1], s[1], k, m, x),  \
+                             s[1] == 0 ? 0 : 1,                                  \
+                             s[2] == 0 ? (const T *) p[2]                        \
+                                       : gather_##suffix (p[2], s[2], k, m, e),  \
+                             s[2] == 0 ? 0 : 1, m);                              \
+        scatter_##suffix (p[0], s[0], k, m, out);                                \
+      }                                                                          \
+  }
 
-  (void) prm;
-  for (gint64 k = 0; k < n; k += block)
-    {
-      gint64 m = MIN (block, n - k);
-      float *out = output_f32 (p[0], s[0], k, y);
-
-      lt_cpu_pow_f32 (out,
-                      s[1] == 0 ? (const float *) p[1] : gather_f32 (p[1], s[1], k, m, x),
-                      s[1] == 0 ? 0 : 1,
-                      s[2] == 0 ? (const float *) p[2] : gather_f32 (p[2], s[2], k, m, e),
-                      s[2] == 0 ? 0 : 1, m);
-      scatter_f32 (p[0], s[0], k, m, out);
-    }
-}
+POW_ROW (f32, float)
+POW_ROW (f64, double)
 
 static RowFunc
 binary_row (LtBinaryOp op,
@@ -620,7 +628,9 @@ binary_row (LtBinaryOp op,
       }
 
   if (op == LT_BINARY_OP_POW && dtype == LT_DTYPE_FLOAT32)
-    return bin_pow_lanes_f32;
+    return bin_pow_rows_f32;
+  if (op == LT_BINARY_OP_POW && dtype == LT_DTYPE_FLOAT64)
+    return bin_pow_rows_f64;
 
 #define GEN_BIN_CASE(OP, name, DTS, KIND) \
   case LT_BINARY_OP_##OP:                 \
