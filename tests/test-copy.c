@@ -341,6 +341,63 @@ test_large_copies (void)
     g_assert_cmpfloat (values[i], ==, (double) i);
 }
 
+/* Whether @t holds x.t() of arange (rows · cols).view (rows, cols): its
+ * [i, j] is j · cols + i. */
+static void
+assert_transposed_arange (LtTensor *t,
+                          gint64    rows,
+                          gint64    cols)
+{
+  gsize n;
+  g_autofree double *values = lt_tensor_to_doubles (t, &n);
+
+  g_assert_cmpuint (n, ==, (gsize) (rows * cols));
+  for (gint64 i = 0; i < cols; i++)
+    for (gint64 j = 0; j < rows; j++)
+      if (values[i * rows + j] != (double) (j * cols + i))
+        g_error ("[%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT "] is %g", i, j, values[i * rows + j]);
+}
+
+/* Transposing copies of 32 MiB and more write past the caches where the
+ * destination's rows are 32-byte aligned: float32 and float64, with
+ * ragged edges, into a new tensor (aligned) and into one that starts an
+ * element into its storage (not aligned), on two threads. */
+static void
+test_transpose_past_the_caches (void)
+{
+  const struct
+  {
+    LtDType dtype;
+    gint64 rows, cols, offset;
+  } cases[] = {
+    { LT_DTYPE_FLOAT32, 2048, 4096, 1 },
+    { LT_DTYPE_FLOAT32, 2048, 4099, 0 },
+    { LT_DTYPE_FLOAT64, 2048, 2051, 0 },
+  };
+  guint threads = lt_get_num_threads ();
+
+  lt_set_num_threads (2);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      gint64 rows = cases[c].rows, cols = cases[c].cols, offset = cases[c].offset;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LtTensor) x = lt_test_arange_shaped (cases[c].dtype, rows, cols);
+      g_autoptr (LtTensor) xt = lt_tensor_t (x, &error);
+      g_autoptr (LtTensor) storage = lt_tensor_new_zeros (cases[c].dtype,
+                                                          I64S (offset + rows * cols), 1, &error);
+      g_autoptr (LtTensor) tail = lt_tensor_slice (storage, 0, offset, G_MAXINT64, 1, &error);
+      g_autoptr (LtTensor) into = lt_tensor_view (tail, I64S (cols, rows), 2, &error);
+      g_autoptr (LtTensor) copy = lt_tensor_contiguous (xt, &error);
+
+      g_assert_no_error (error);
+      assert_transposed_arange (copy, rows, cols);
+      g_assert_true (lt_tensor_copy_from (into, xt, &error));
+      g_assert_no_error (error);
+      assert_transposed_arange (into, rows, cols);
+    }
+  lt_set_num_threads (threads);
+}
+
 /* Rows longer than a thread's share of work are cut into pieces, which
  * threads take in turn: one contiguous row (a whole tensor merged into one
  * dim), rows that cannot merge (every row one element shorter than the
@@ -487,6 +544,7 @@ main (int   argc,
                    test_permute_outer_dims_and_steps);
   g_test_add_func ("/copy/contiguous/negative-and-zero-strides", test_negative_and_zero_strides);
   g_test_add_func ("/copy/contiguous/large", test_large_copies);
+  g_test_add_func ("/copy/contiguous/transpose-past-the-caches", test_transpose_past_the_caches);
   g_test_add_func ("/copy/contiguous/long-rows-threaded", test_long_rows_threaded);
   g_test_add_func ("/copy/clone/preserves-layout", test_clone_preserves_layout);
   g_test_add_func ("/copy/to-dtype/values", test_to_dtype);

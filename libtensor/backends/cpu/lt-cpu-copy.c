@@ -100,6 +100,12 @@ transposed_dim (const LtLoopShape *shape)
 /* Elements per piece of work handed to a thread. */
 #define GRAIN 65536
 
+/* Transposing copies from this size up write past the caches: about the
+ * size of a large last-level cache (32 MiB on the EPYC the benchmarks ran
+ * on), so what is written can no longer be in it when it is next read.
+ * bench/NOTES.md, section 20. */
+#define STREAM_BYTES (32 << 20)
+
 /* A transposing copy: the source walks dim @k_dim fastest, the destination
  * the innermost dim @i_dim. The outer dims and the tiles of k are the items
  * split across threads; each tile is a band of k over the whole of i, cut
@@ -111,7 +117,7 @@ typedef struct
   gint64 size_i, size_k, dst_i, src_i, dst_k, src_k;
   gint64 tile, n_tiles;
   gsize element_size;
-  gboolean rows_contiguous;
+  gboolean rows_contiguous, stream;
   char *bases[2];
 } TiledCopy;
 
@@ -130,7 +136,8 @@ copy_tile (const TiledCopy *copy,
       const char *in = src + kb * copy->src_k + ib * copy->src_i;
 
       if (copy->rows_contiguous)
-        lt_cpu_transpose_block (out, copy->dst_k, in, copy->src_i, n_k, n_i, copy->element_size);
+        lt_cpu_transpose_block (out, copy->dst_k, in, copy->src_i, n_k, n_i, copy->element_size,
+                                copy->stream);
       else
         {
           RowCopyFunc row_copy = row_copy_for_size (copy->element_size);
@@ -202,6 +209,10 @@ copy_tiled (const LtLoopShape *shape,
       n_outer *= shape->sizes[d];
       copy.outer.ndim++;
     }
+
+  /* A destination larger than the last-level cache is written past the
+   * caches, as memcpy writes one. */
+  copy.stream = n_outer * copy.size_i * copy.size_k * (gint64) element_size >= STREAM_BYTES;
 
   lt_parallel_for (n_outer * copy.n_tiles, MAX (1, GRAIN / (copy.tile * copy.size_i)),
                    copy_tiles_range, &copy);

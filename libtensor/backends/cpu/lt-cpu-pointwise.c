@@ -1000,7 +1000,7 @@ run_tiles_range (gint64   begin,
               lt_cpu_transpose_block (buffers[op], n * (gint64) loop->element_sizes[op],
                                       base[op] + kb * shape->strides[op][loop->k_dim]
                                         + ib * strides[op],
-                                      strides[op], n_k, n, loop->element_sizes[op]);
+                                      strides[op], n_k, n, loop->element_sizes[op], FALSE);
 
           for (gint64 k = 0; k < n_k; k++)
             {

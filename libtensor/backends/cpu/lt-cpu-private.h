@@ -50,14 +50,17 @@ gboolean lt_cpu_copy (const LtBackend *self,
                       GError         **error);
 
 /* dst[r][c] = src[c][r] for a rows x cols block of elements whose rows are
- * contiguous on both sides (lt-cpu-transpose.c). */
+ * contiguous on both sides, written past the caches where @stream (the
+ * copy is larger than they are) and the rows' alignment allows
+ * (lt-cpu-transpose.c). */
 void lt_cpu_transpose_block (char       *dst,
                              gint64      dst_row,
                              const char *src,
                              gint64      src_row,
                              gint64      rows,
                              gint64      cols,
-                             gsize       element_size);
+                             gsize       element_size,
+                             gboolean    stream);
 
 gboolean lt_cpu_fill (const LtBackend *self,
                       guint            ndim,
