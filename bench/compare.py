@@ -314,26 +314,35 @@ def workloads():
                            bytes=2 * m * m * numpy.dtype(dtype).itemsize,
                            target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
 
+    def pow_rows(dtype, suffix, exponents):
+        """pow of positive bases to a tensor of exponents ('b') or a number."""
+        (wide_np, wide_torch, wide_lt), (positive_np, positive_torch, positive_lt), out_torch, \
+            out_np = function_inputs(dtype)
+        size = numpy.dtype(dtype).itemsize
+        for exponent in exponents:
+            lt_e, torch_e, np_e = (wide_lt, wide_torch, wide_np) if exponent == 'b' \
+                else (exponent, exponent, exponent)
+            yield Workload('pow(a, %s) 2048^2 %s' % (exponent, suffix),
+                           (lambda e: lambda: positive_lt.pow(e))(lt_e),
+                           (lambda e: lambda: torch.pow(positive_torch, e, out=out_torch))(torch_e),
+                           (lambda e: lambda: numpy.power(positive_np, e, out=out_np))(np_e),
+                           bytes=(3 if exponent == 'b' else 2) * m * m * size,
+                           target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+
     yield from function_rows('float32', 'f32', (
         ('tanh', 'wide'), ('expm1', 'wide'), ('log1p', 'positive'), ('sin', 'wide'),
         ('cos', 'wide'), ('erf', 'wide'), ('sigmoid', 'wide'), ('sqrt', 'positive'),
         ('rsqrt', 'positive')))
-    (wide_np, wide_torch, wide_lt), (positive_np, positive_torch, positive_lt), out_torch, out_np = \
-        function_inputs('float32')
-    for label, lt_exponent, torch_exponent, np_exponent in (
-            ('pow(a, b)', wide_lt, wide_torch, wide_np), ('pow(a, 2.5)', 2.5, 2.5, 2.5)):
-        yield Workload('%s 2048^2 f32' % label,
-                       (lambda e: lambda: positive_lt.pow(e))(lt_exponent),
-                       (lambda e: lambda: torch.pow(positive_torch, e, out=out_torch))(torch_exponent),
-                       (lambda e: lambda: numpy.power(positive_np, e, out=out_np))(np_exponent),
-                       bytes=3 * m * m * 4 if label == 'pow(a, b)' else 2 * m * m * 4,
-                       target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+    # A tensor of exponents, a number, and two of the powers PyTorch takes
+    # as products.
+    yield from pow_rows('float32', 'f32', ('b', 2.5, 3, -2))
 
     # Float64 functions in double lanes (issue 21), the same way.
     yield from function_rows('float64', 'f64', (
         ('exp', 'wide'), ('expm1', 'wide'), ('tanh', 'wide'), ('log', 'positive'),
         ('log1p', 'positive'), ('sin', 'wide'), ('cos', 'wide'), ('sigmoid', 'wide'),
-        ('sqrt', 'positive'), ('rsqrt', 'positive')))
+        ('erf', 'wide'), ('sqrt', 'positive'), ('rsqrt', 'positive')))
+    yield from pow_rows('float64', 'f64', ('b', 2.5, 3, -2))
 
     for dtype in ('float32', 'float64'):
         x_np, x_torch, x_lt = inputs(1024, 1024, dtype=dtype)
