@@ -568,9 +568,11 @@ typedef enum
   POWER_AS_SQUARE,
 } PowerShortcut;
 
-/* How PyTorch takes @self to the power @exponent where that is a Python
- * number (a wrapped number) of 0.5, -0.5 or 2 and @self a real floating
- * tensor of the result's dtype @result: as sqrt, rsqrt or x · x. One
+/* How PyTorch 1.13's CPU kernels take @self to the power @exponent where
+ * that is a Python number (a wrapped number) of 0.5, -0.5 or 2 and the
+ * result's dtype @result is float32, float64 or bfloat16 (float16 keeps
+ * pow): as sqrt or rsqrt, of @self converted to @result (so integer and
+ * bool tensors too), or as x · x where @self is of @result already. One
  * rounding (two for rsqrt) where pow's are its own, at a fraction of its
  * cost; and PyTorch's values where they differ from pow's: (-0) ** 0.5 is
  * -0 and (-inf) ** 0.5 NaN, as sqrt gives them. */
@@ -579,18 +581,20 @@ power_shortcut (LtTensor *self,
                 LtTensor *exponent,
                 LtDType   result)
 {
+  LtDType dtype = lt_tensor_get_dtype (self);
   double value;
 
-  if (!exponent->is_wrapped_number || lt_tensor_get_dtype (self) != result
-      || !lt_dtype_is_floating_point (result))
+  if (!exponent->is_wrapped_number || !lt_dtype_is_floating_point (result)
+      || result == LT_DTYPE_FLOAT16 || (dtype != result && !is_integral (dtype)))
     return POWER_AS_POW;
   value = lt_value_to_double (lt_value_read (lt_tensor_get_dtype (exponent),
                                              lt_tensor_operand (exponent).data));
-  if (value == 0.5)
+  /* (sqrt () of an integer tensor is float32's, the result dtype here.) */
+  if (value == 0.5 && (dtype == result || result == LT_DTYPE_DEFAULT))
     return POWER_AS_SQRT;
-  if (value == -0.5)
+  if (value == -0.5 && (dtype == result || result == LT_DTYPE_DEFAULT))
     return POWER_AS_RSQRT;
-  if (value == 2)
+  if (value == 2 && dtype == result)
     return POWER_AS_SQUARE;
   return POWER_AS_POW;
 }

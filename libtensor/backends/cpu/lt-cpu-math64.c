@@ -519,15 +519,14 @@ EXPORT_ROW_F64 (sin_f64)
 EXPORT_ROW_F64 (cos_f64)
 EXPORT_ROW_F64 (erf_f64)
 
-/* x ** e for e = 2, 3, -1 and -2, the powers PyTorch takes as products:
- * x · x, x · x · x (as PyTorch, within 1.5 ulp) and 1 / x; 1 / x² as
- * (1 / x)², within 1.92 ulp as float32's (lt-cpu-math.c), where PyTorch's
- * 1 / (x · x) is 0 past 1.3e154 (x · x overflows, and x^-2 is a
- * subnormal). */
+/* x ** e for e = 2, 3, -1 and -2, the powers PyTorch takes as products,
+ * as it takes them: x · x, x · x · x, 1 / x and 1 / (x · x), within 1.5
+ * ulp where x · x is a normal double (beyond, PyTorch's: 0 past 1.3e154,
+ * where x^-2 is a subnormal). */
 #define SQUARE_F64X4(y, x) ((y) = (x) * (x))
 #define CUBE_F64X4(y, x) ((y) = (x) * (x) * (x))
 #define RECIPROCAL_F64X4(y, x) ((y) = 1.0 / (x))
-#define INVERSE_SQUARE_F64X4(y, x) ((y) = (1.0 / (x)) * (1.0 / (x)))
+#define INVERSE_SQUARE_F64X4(y, x) ((y) = 1.0 / ((x) * (x)))
 
 LANES_ROW_F64 (square_f64, SQUARE_F64X4, 1)
 LANES_ROW_F64 (cube_f64, CUBE_F64X4, 1)
