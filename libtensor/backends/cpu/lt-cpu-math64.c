@@ -378,9 +378,10 @@ sigmoid_libm (double x)
 
 /* erf (x) in three pieces, each a polynomial in Estrin's scheme (pairs
  * of terms side by side, for short chains), the sign of x put back:
- * - |x| < 0.75: x + x · Q (x²), Q of degree 10 fitted to 2^-55.9 of
- *   erf (x) / x, its first term 2/sqrt(pi) - 1, so that the last sum's
- *   rounding is the one that counts;
+ * - |x| < 0.75: x + x · Q (x²), Q of degree 10 fitted to 2^-57.1 of
+ *   erf (x) / x, its first term 2/sqrt(pi) - 1 as a double and the rest
+ *   of it, ERF_Q_LOW (0.1 ulp of the result for small x), so that the
+ *   last sum's rounding is the one that counts;
  * - up to 1.5: ERF_MIDDLE + M (|x| - 1.125), ERF_MIDDLE the double nearest
  *   erf (1.125) and M of degree 16 fitted to 2^-56.8 of erf (an eighth of
  *   its ulp), |M| <= 0.18; M's first four terms are taken one at a time,
@@ -392,9 +393,13 @@ sigmoid_libm (double x)
  *   reach the result a tenth as much. |x| is held to 5.95 first: from
  *   5.92, erf rounds to ±1.
  * The last two are skipped where no lane needs them. NaN stays NaN, and no
- * lane needs libm. Within 0.91 ulp (x near 0.75, and below 0.03, where
- * the rounding of Q's first term is a third of an ulp of the result). */
+ * lane needs libm. Within an ulp: 0.89 at worst found, by dense searches
+ * below 0.03 (where the rounding of Q's sum is a tenth of an ulp of a
+ * result at the top of its binade) and random draws elsewhere. */
 #define ERF_MIDDLE 0x1.c6dad2829ec62p-1
+/* 2/sqrt(pi) - 1 less erf_q[0], the double below it: positive, so that
+ * x · ERF_Q_LOW has the sign of x · Q, and -0 stays -0. */
+#define ERF_Q_LOW 0x1.1ae3a914fed80p-56
 
 /* (c)[i] + (c)[i + 1] · v: a pair of terms of the polynomial @c. */
 #define PAIR(c, i, v) ((c)[i] + (c)[(i) + 1] * (v))
@@ -402,10 +407,10 @@ sigmoid_libm (double x)
 /* The three polynomials, lowest degree first. */
 /* Q (z), z = x² below 0.5625. */
 static const double erf_q[11] = {
-  0x1.06eba8214db69p-3, -0x1.812746b037a32p-2, 0x1.ce2f21a046d6bp-4,
-  -0x1.b82ce313eb750p-6, 0x1.565bcd4b09a04p-8, -0x1.c02dbfc2c3dc2p-11,
-  0x1.f9a48222de6c4p-14, -0x1.f4e9e681d048cp-17, 0x1.babdecc9a45edp-20,
-  -0x1.617ad0a4c964ap-23, 0x1.c938de4359e86p-27
+  0x1.06eba8214db68p-3, -0x1.812746b0379e2p-2, 0x1.ce2f21a0425cbp-4,
+  -0x1.b82ce3125b745p-6, 0x1.565bcd03fbe28p-8, -0x1.c02db13b6aee9p-11,
+  0x1.f9a2b25473c3ap-14, -0x1.f4c60d07a7312p-17, 0x1.b910b6f46ae94p-20,
+  -0x1.565acd7c89c40p-23, 0x1.8a6b24895f6cfp-27
 };
 /* M (s), |s| <= 0.375. */
 static const double erf_m[17] = {
@@ -436,7 +441,7 @@ static const double erf_g[18] = {
     ef_q = (PAIR (erf_q, 0, ef_z) + PAIR (erf_q, 2, ef_z) * ef_z2)               \
            + (PAIR (erf_q, 4, ef_z) + PAIR (erf_q, 6, ef_z) * ef_z2) * ef_z4     \
            + (PAIR (erf_q, 8, ef_z) + erf_q[10] * ef_z2) * (ef_z4 * ef_z4);      \
-    (y) = (x) + (x) * ef_q;                                                      \
+    (y) = (x) + ((x) * ef_q + (x) * ERF_Q_LOW);                                  \
     if (LT_I64X4_ANY (~ef_small))                                                \
       {                                                                          \
         LtF64x4 ef_c = LT_F64X4_SELECT (ef_a > 5.95, LT_F64X4_SPLAT (5.95),      \
