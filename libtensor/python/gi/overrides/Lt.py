@@ -591,20 +591,23 @@ class Tensor(Lt.Tensor):
     def __getitem__(self, key):
         # The commonest key, t[a:b] or t[a:b:step > 0], goes straight to
         # slice(): the same view without writing and parsing an index
-        # expression (views from Python cost about half as much). The bounds'
-        # types are not checked first (that cost a third of the call): where
-        # slice() refuses (a 0-d tensor) or cannot take a bound (not an
-        # integer, or beyond 64 bits), the expression makes the view or says
-        # what is wrong. A negative step does reach the expression, which
+        # expression (views from Python cost about half as much). With the
+        # C helper, the bounds' types are not checked first (that cost a
+        # third of the call): where its slice() refuses (a 0-d tensor) or
+        # cannot take a bound (not an integer, or beyond 64 bits), the
+        # expression makes the view or says what is wrong. PyGObject's
+        # invoke would truncate a float bound, so without the helper they
+        # are checked. A negative step does reach the expression, which
         # counts its defaults from the end as Python does.
         if type(key) is slice:
             try:
                 start, stop, step = key.start, key.stop, key.step
-                if step is None or step > 0:
+                if (step is None or step > 0) and (_lt_views is not None
+                                                   or _is_plain_slice(key)):
                     return self.slice(0, 0 if start is None else start,
                                       _INT64_MAX if stop is None else stop,
                                       1 if step is None else step)
-            except (GLib.Error, TypeError, OverflowError):
+            except (GLib.Error, TypeError, ValueError, OverflowError):
                 pass
         # t[i] is select(): the index expression took four times as long.
         # Where select() refuses, the expression says what is wrong.
