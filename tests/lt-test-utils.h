@@ -116,3 +116,14 @@ lt_test_arange (LtDType       dtype,
 
 #define lt_test_arange_shaped(dtype, ...) \
   lt_test_arange ((dtype), I64S (__VA_ARGS__), N_ARGS (__VA_ARGS__))
+
+/* Whether long double arithmetic keeps bits a double would drop: not
+ * under valgrind, which runs x87 arithmetic in double, so that a long
+ * double reference for a double result is itself an ulp or two off. */
+static inline gboolean
+lt_test_long_double_is_wider (void)
+{
+  volatile long double one = 1.0L, tiny = 0x1p-60L;
+
+  return one + tiny != one;
+}

@@ -21,6 +21,7 @@
 #include <glib.h>
 
 #include "backends/cpu/lt-cpu-private.h"
+#include "lt-test-utils.h"
 
 typedef void (*RowFunc) (double *, const double *, gint64);
 typedef long double (*Reference) (double);
@@ -88,15 +89,6 @@ rsqrt_reference (double x)
  * memory errors; libm's exact answers, NaNs, zero signs and the row ends
  * are still checked). */
 static double reference_slack;
-
-/* Whether long double arithmetic keeps bits a double would drop. */
-static gboolean
-long_double_is_wider (void)
-{
-  volatile long double one = 1.0L, tiny = 0x1p-60L;
-
-  return one + tiny != one;
-}
 
 static double
 ulp_error (long double want,
@@ -511,7 +503,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  if (!long_double_is_wider ())
+  if (!lt_test_long_double_is_wider ())
     {
       g_test_message ("long double is no wider than double here (valgrind?): "
                       "accuracy against it is not measured");

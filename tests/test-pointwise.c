@@ -400,7 +400,9 @@ product_power (double   v,
 /* x ** e for e = 2, 3, -1 and -2 from one value for the row (a Python
  * number, a zero-dim tensor or a one-element one), as products: bit for
  * bit PyTorch's x · x, x · x · x, 1 / x and 1 / (x · x), within 0.5, 1.5,
- * 0.5 and 1.5 ulp where x · x is a normal number; the specials are pow's. */
+ * 0.5 and 1.5 ulp where x · x is a normal number (float64's bounds only
+ * where long double is wider than double: not under valgrind); the
+ * specials are pow's. */
 static void
 test_product_powers (void)
 {
@@ -410,6 +412,7 @@ test_product_powers (void)
   const gint64 shape[] = { N }, one[] = { 1 };
   g_autoptr (GRand) rand = g_rand_new_with_seed (42);
   g_autoptr (GError) error = NULL;
+  gboolean measurable = lt_test_long_double_is_wider ();
 
   for (gsize i = 0; i < N; i++)
     values[i] = ldexp (g_rand_double_range (rand, -1, 1), g_rand_int_range (rand, -70, 70));
@@ -459,7 +462,8 @@ test_product_powers (void)
                 /* Where x · x is a normal number (beyond, PyTorch's 0 or
                  * infinity for 1 / (x · x)). */
                 off = ulps_off (powl (v, exponents[e]), got[i], d == 0);
-                if (isfinite (v) && v != 0 && normal_square && !(off <= bound))
+                if (isfinite (v) && v != 0 && normal_square && (d == 0 || measurable)
+                    && !(off <= bound))
                   g_error ("%s %a ** %g (kind %u) gave %a, %.3f ulp off",
                            d == 0 ? "float32" : "float64", v, exponents[e], kind, got[i], off);
               }
