@@ -582,19 +582,20 @@ power_shortcut (LtTensor *self,
                 LtDType   result)
 {
   LtDType dtype = lt_tensor_get_dtype (self);
+  /* sqrt () of an integer tensor is float32's: the result dtype here. */
+  gboolean same = dtype == result, rooted = same || result == LT_DTYPE_DEFAULT;
   double value;
 
   if (!exponent->is_wrapped_number || !lt_dtype_is_floating_point (result)
-      || result == LT_DTYPE_FLOAT16 || (dtype != result && !is_integral (dtype)))
+      || result == LT_DTYPE_FLOAT16 || (!same && !is_integral (dtype)))
     return POWER_AS_POW;
   value = lt_value_to_double (lt_value_read (lt_tensor_get_dtype (exponent),
                                              lt_tensor_operand (exponent).data));
-  /* (sqrt () of an integer tensor is float32's, the result dtype here.) */
-  if (value == 0.5 && (dtype == result || result == LT_DTYPE_DEFAULT))
+  if (value == 0.5 && rooted)
     return POWER_AS_SQRT;
-  if (value == -0.5 && (dtype == result || result == LT_DTYPE_DEFAULT))
+  if (value == -0.5 && rooted)
     return POWER_AS_RSQRT;
-  if (value == 2 && dtype == result)
+  if (value == 2 && same)
     return POWER_AS_SQUARE;
   return POWER_AS_POW;
 }
