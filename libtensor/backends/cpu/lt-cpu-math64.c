@@ -1,5 +1,5 @@
-/* lt-cpu-math64.c: float64 exp, expm1, tanh, log, log1p, sigmoid, sin, cos
- * and erf in double lanes
+/* lt-cpu-math64.c: float64 exp, expm1, tanh, log, log1p, sigmoid, sin, cos,
+ * erf and pow in double lanes
  *
  * Four double lanes at a time: one AVX register in the "avx2" clone, two
  * SSE registers in the baseline one, with the same operations in both, so
@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "lt-cpu-lanes.h"
+#include "lt-cpu-log-table.h"
 #include "lt-cpu-private.h"
 
 /* ln 2 in two parts: the first has 41 significant bits, so its product
@@ -50,34 +51,45 @@
 
 /* Lanes of @y whose @odd mask is set get @CALL (x) from libm instead; one
  * test of the four where none is (the common case). */
-#define FROM_LIBM(y, odd, x, CALL)                                               \
+#define FROM_LIBM(y, odd, x, CALL) LIBM_LANES (y, odd, x, x, CALL, ONE_ARGUMENT)
+
+/* The same for @CALL (x, e), lanes of two vectors. */
+#define FROM_LIBM2(y, odd, x, e, CALL)                                           \
+  LIBM_LANES (y, odd, x, e, CALL, TWO_ARGUMENTS)
+
+#define ONE_ARGUMENT(CALL, x, e) CALL (x)
+#define TWO_ARGUMENTS(CALL, x, e) CALL (x, e)
+
+#define LIBM_LANES(y, odd, x, e, CALL, ARGUMENTS)                                \
   G_STMT_START                                                                   \
   {                                                                              \
     if (G_UNLIKELY (LT_I64X4_ANY (odd)))                                         \
       {                                                                          \
-        double fl_xs[4], fl_ys[4];                                               \
+        double fl_xs[4], fl_es[4], fl_ys[4];                                     \
         gint64 fl_odd[4];                                                        \
                                                                                  \
         memcpy (fl_xs, &(x), sizeof fl_xs);                                      \
+        memcpy (fl_es, &(e), sizeof fl_es);                                      \
         memcpy (fl_ys, &(y), sizeof fl_ys);                                      \
         memcpy (fl_odd, &(odd), sizeof fl_odd);                                  \
         for (guint fl_l = 0; fl_l < 4; fl_l++)                                   \
           if (fl_odd[fl_l])                                                      \
-            fl_ys[fl_l] = CALL (fl_xs[fl_l]);                                    \
+            fl_ys[fl_l] = ARGUMENTS (CALL, fl_xs[fl_l], fl_es[fl_l]);            \
         memcpy (&(y), fl_ys, sizeof fl_ys);                                      \
       }                                                                          \
   }                                                                              \
   G_STMT_END
 
-/* For lanes with |x| <= 708: @scale = 2^n, and @r and @small with exp (x)
- * = 2^n (1 + r + small) (see above): small is r²/2 + r³ P (r), and the
- * rounding of r times exp (r) to first order (its part of the result). */
-#define EXP_PARTS_F64X4(scale, r, small, x)                                      \
+/* For lanes with |x| <= 708: @scale = 2^n, and @r and @small with exp (x
+ * + x_low) = 2^n (1 + r + small) (see above): small is r²/2 + r³ P (r),
+ * and the rounding of r times exp (r) to first order (its part of the
+ * result). @x_low, far below an ulp of x, joins r's low part. */
+#define EXP_PARTS_F64X4(scale, r, small, x, x_low)                               \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 ep_t = (x) * 0x1.71547652b82fep0 + SHIFTER;                          \
     LtF64x4 ep_n = ep_t - SHIFTER;                                               \
-    LtF64x4 ep_high = (x) - ep_n * LN2_HIGH, ep_low = ep_n * LN2_LOW;            \
+    LtF64x4 ep_high = (x) - ep_n * LN2_HIGH, ep_low = ep_n * LN2_LOW - (x_low);  \
     LtF64x4 ep_r2, ep_r4, ep_p;                                                  \
                                                                                  \
     (r) = ep_high - ep_low;                                                      \
@@ -105,7 +117,7 @@
   {                                                                              \
     LtF64x4 ex_scale, ex_r, ex_small, ex_one, ex_sum;                            \
                                                                                  \
-    EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x);                               \
+    EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x, 0.0);                          \
     ex_one = 1.0 + ex_r;                                                         \
     ex_small += (1.0 - ex_one) + ex_r;                                           \
     ex_sum = ex_one + ex_small;                                                  \
@@ -119,7 +131,7 @@
   {                                                                              \
     LtF64x4 ex_scale, ex_r, ex_small, ex_one;                                    \
                                                                                  \
-    EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x);                               \
+    EXP_PARTS_F64X4 (ex_scale, ex_r, ex_small, x, 0.0);                          \
     ex_one = 1.0 + ex_r;                                                         \
     (y) = (ex_one + (ex_small + ((1.0 - ex_one) + ex_r))) * ex_scale;            \
   }                                                                              \
@@ -130,7 +142,7 @@
   {                                                                              \
     LtI64x4 ex_odd = ~(LT_F64X4_ABS (x) <= 708.0);                               \
                                                                                  \
-    /* (What the odd lanes make of it is thrown away.) */                       \
+    /* (What the odd lanes make of it is thrown away.) */                        \
     EXP_FAST_F64X4 (y, x);                                                       \
     FROM_LIBM (y, ex_odd, x, exp);                                               \
   }                                                                              \
@@ -148,7 +160,7 @@
   {                                                                              \
     LtF64x4 em_scale, em_r, em_small, em_a, em_b, em_sum, em_a1, em_b1;          \
                                                                                  \
-    EXP_PARTS_F64X4 (em_scale, em_r, em_small, x);                               \
+    EXP_PARTS_F64X4 (em_scale, em_r, em_small, x, 0.0);                          \
     em_a = em_scale - 1.0;                                                       \
     em_b = em_scale * em_r;                                                      \
     em_sum = em_a + em_b;                                                        \
@@ -187,6 +199,47 @@
   }                                                                              \
   G_STMT_END
 
+/* @sum = a + b rounded and @error the part the rounding dropped, exact
+ * for any a and b (Knuth's two-sum). */
+#define TWO_SUM_F64X4(sum, error, a, b)                                          \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 ts_a = (a), ts_b = (b), ts_a1, ts_b1;                                \
+                                                                                 \
+    (sum) = ts_a + ts_b;                                                         \
+    ts_b1 = (sum) - ts_a;                                                        \
+    ts_a1 = (sum) - ts_b1;                                                       \
+    (error) = (ts_a - ts_a1) + (ts_b - ts_b1);                                   \
+  }                                                                              \
+  G_STMT_END
+
+/* The same where a is 0 or |a| >= |b| (Dekker's fast two-sum). */
+#define FAST_TWO_SUM_F64X4(sum, error, a, b)                                     \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 fs_a = (a), fs_b = (b);                                              \
+                                                                                 \
+    (sum) = fs_a + fs_b;                                                         \
+    (error) = fs_b - ((sum) - fs_a);                                             \
+  }                                                                              \
+  G_STMT_END
+
+/* @product = a · b rounded and @error the rest, exact where no partial
+ * product underflows (Dekker's product: no fused multiply-add in either
+ * clone). */
+#define TWO_PRODUCT_F64X4(product, error, a, b)                                  \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 tp_a = (a), tp_b = (b), tp_ah, tp_al, tp_bh, tp_bl;                  \
+                                                                                 \
+    SPLIT_F64X4 (tp_ah, tp_al, tp_a);                                            \
+    SPLIT_F64X4 (tp_bh, tp_bl, tp_b);                                            \
+    (product) = tp_a * tp_b;                                                     \
+    (error) = ((tp_ah * tp_bh - (product)) + tp_ah * tp_bl + tp_al * tp_bh)      \
+              + tp_al * tp_bl;                                                   \
+  }                                                                              \
+  G_STMT_END
+
 /* tanh (x) = e / (e + 2), e = expm1 (2 |x|) as a high and a low part,
  * the sign of x put back. The sum d = e + 2 is taken with its rounding
  * error (a two-sum), the quotient q = e · (1 / d) corrected by the exact
@@ -199,23 +252,16 @@
   G_STMT_START                                                                   \
   {                                                                              \
     LtI64x4 th_odd = ~(((x) == (x)) & ((x) != 0.0));                             \
-    LtF64x4 th_a = LT_F64X4_ABS (x), th_e, th_e_low, th_d, th_d1, th_e1;         \
-    LtF64x4 th_d_low, th_q, th_qh, th_ql, th_dh, th_dl, th_p, th_p_low;          \
-    LtF64x4 th_inverse;                                                          \
+    LtF64x4 th_a = LT_F64X4_ABS (x), th_e, th_e_low, th_d, th_d_low;             \
+    LtF64x4 th_q, th_p, th_p_low, th_inverse;                                    \
                                                                                  \
     th_a = LT_F64X4_SELECT (th_a > 20.0, LT_F64X4_SPLAT (20), th_a);             \
     EXPM1_FAST_F64X4 (th_e, th_e_low, th_a + th_a);                              \
-    th_d = th_e + 2.0;                                                           \
-    th_e1 = th_d - 2.0;                                                          \
-    th_d1 = th_d - th_e1;                                                        \
-    th_d_low = ((th_e - th_e1) + (2.0 - th_d1)) + th_e_low;                      \
+    TWO_SUM_F64X4 (th_d, th_d_low, th_e, LT_F64X4_SPLAT (2));                    \
+    th_d_low += th_e_low;                                                        \
     th_inverse = 1.0 / th_d;                                                     \
     th_q = th_e * th_inverse;                                                    \
-    SPLIT_F64X4 (th_qh, th_ql, th_q);                                            \
-    SPLIT_F64X4 (th_dh, th_dl, th_d);                                            \
-    th_p = th_q * th_d;                                                          \
-    th_p_low = ((th_qh * th_dh - th_p) + th_qh * th_dl + th_ql * th_dh)          \
-               + th_ql * th_dl;                                                  \
+    TWO_PRODUCT_F64X4 (th_p, th_p_low, th_q, th_d);                              \
     th_q += (((th_e - th_p) - th_p_low) + (th_e_low - th_q * th_d_low))          \
             * th_inverse;                                                        \
     (y) = (LtF64x4) ((LtI64x4) th_q | ((LtI64x4) (x) & G_MININT64));             \
@@ -297,7 +343,7 @@
     sg_sum = 1.0 + sg_e;                                                         \
     sg_sum_low = ((1.0 - sg_sum) + sg_e) + sg_e_low;                             \
     sg_q = sg_top / sg_sum;                                                      \
-    /* 1 / (1 + e) is q itself where the top is 1, and 1 - q where it is e. */  \
+    /* 1 / (1 + e) is q itself where the top is 1, and 1 - q where it is e. */   \
     (y) = sg_q + (sg_top_low - sg_q * sg_sum_low)                                \
                  * LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q);              \
     FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                      \
@@ -538,6 +584,133 @@ LANES_ROW_F64 (cube_f64, CUBE_F64X4, 1)
 LANES_ROW_F64 (reciprocal_f64, RECIPROCAL_F64X4, 1)
 LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
 
+/* Column @column of the four log_table rows @rows. (Loading the rows
+ * whole as vectors, padded to four, and transposing them was no faster.) */
+#define LOG_TABLE_COLUMN(rows, column)                                           \
+  ((LtF64x4) { log_table[(rows)[0]][column], log_table[(rows)[1]][column],       \
+               log_table[(rows)[2]][column], log_table[(rows)[3]][column] })
+
+/* log (@x) as @high + @low, within about 2^-66 of it, for positive normal
+ * finite lanes (float64 pow's logarithm). x = 2^k · z, z in [0.704, 1.41)
+ * (the offset trick of LOG_FAST_F64X4 above), and z's top bits pick c⁻¹
+ * from lt-cpu-log-table.h: 21 bits, so that with z split into 21 and 32
+ * bits, r = z · c⁻¹ - 1 = (z_high · c⁻¹ - 1) + z_low · c⁻¹ is two exact
+ * terms; their sum is taken with its rounding, d. Then log (x) = k ln 2 +
+ * log (c) + log1p (r + d), |r| < 2^-8, with log1p (r + d) = r - r²/2 +
+ * r³ (1/3 - r/4 + ... - r⁵/8) + d (1 - r). The heads of k ln 2 and log
+ * (c) are multiples of 2^-41, so their sum s is exact; s + r and then
+ * - r²/2 (r² exact, Dekker's) are taken with their roundings (fast
+ * two-sums: |s| >= |r| wherever s is not 0, the table's neighbours of 1
+ * having |log (c)| > 0.0045). Taylor's terms past r⁸ are below 2^-67 of
+ * the result, a hundredth of an ulp of pow's at its largest. Near 1, k
+ * and log (c) are 0 and r = z - 1 exactly, so small logarithms keep
+ * their relative precision. */
+#define LOG_SPLIT_F64X4(high, low, x)                                            \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtU64x4 ls_t = (LtU64x4) (x) + (0x3ff0000000000000 - LOG_TABLE_OFFSET);      \
+    LtU64x4 ls_z_bits = (ls_t & 0x000fffffffffffff) + LOG_TABLE_OFFSET;          \
+    LtU64x4 ls_i = (ls_t & 0x000fffffffffffff) >> (52 - LOG_TABLE_BITS);         \
+    LtF64x4 ls_k = I64X4_TO_F64X4 ((LtI64x4) (ls_t >> 52) - 1023);               \
+    LtF64x4 ls_z = (LtF64x4) ls_z_bits, ls_z_high, ls_inverse, ls_log_c;         \
+    LtF64x4 ls_log_c_low, ls_r, ls_d, ls_r2, ls_r2_low, ls_r4, ls_s, ls_s_low;   \
+    LtF64x4 ls_e1, ls_p;                                                         \
+    guint64 ls_rows[4];                                                          \
+                                                                                 \
+    ls_z_high = (LtF64x4) ((ls_z_bits + 0x80000000) & 0xffffffff00000000);       \
+    memcpy (ls_rows, &ls_i, sizeof ls_rows);                                     \
+    ls_inverse = LOG_TABLE_COLUMN (ls_rows, 0);                                  \
+    ls_log_c = LOG_TABLE_COLUMN (ls_rows, 1);                                    \
+    ls_log_c_low = LOG_TABLE_COLUMN (ls_rows, 2);                                \
+    TWO_SUM_F64X4 (ls_r, ls_d, ls_z_high * ls_inverse - 1.0,                     \
+                   (ls_z - ls_z_high) * ls_inverse);                             \
+    TWO_PRODUCT_F64X4 (ls_r2, ls_r2_low, ls_r, ls_r);                            \
+    ls_r4 = ls_r2 * ls_r2;                                                       \
+    ls_p = ((0x1.5555555555555p-2 - 0x1p-2 * ls_r)                               \
+            + (0x1.999999999999ap-3 - 0x1.5555555555555p-3 * ls_r) * ls_r2)      \
+           + (0x1.2492492492492p-3 - 0x1p-3 * ls_r) * ls_r4;                     \
+    ls_s = ls_k * LN2_HIGH + ls_log_c;                                           \
+    FAST_TWO_SUM_F64X4 (ls_s, ls_e1, ls_s, ls_r);                                \
+    FAST_TWO_SUM_F64X4 (ls_s, ls_s_low, ls_s, -0.5 * ls_r2);                     \
+    ls_s_low += ls_e1 + (ls_k * LN2_LOW + ls_log_c_low)                          \
+                + ((ls_d - ls_d * ls_r) - 0.5 * ls_r2_low)                       \
+                + (ls_r2 * ls_r) * ls_p;                                         \
+    (high) = ls_s + ls_s_low;                                                    \
+    (low) = (ls_s - (high)) + ls_s_low;                                          \
+  }                                                                              \
+  G_STMT_END
+
+/* pow (x, e) = exp (e · log (x)) for lanes with a positive normal base
+ * and a product within ±708: log (x) as two doubles (above), their
+ * product with e as two (Dekker's), and exp of the sum with the low part
+ * folded into the reduced argument, so the one rounding that reaches
+ * the result is exp's last: within 0.7 ulp. Other lanes (negative bases,
+ * zeros, subnormals, infinities, NaN, results that overflow or fall
+ * below the normals) go to libm. */
+#define POW_F64X4(y, x, e)                                                       \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 pw_odd = ~(((x) >= 0x1p-1022) & ((x) < INFINITY));                   \
+    LtF64x4 pw_log, pw_log_low, pw_t, pw_t_low;                                  \
+    LtF64x4 pw_scale, pw_r, pw_small, pw_one;                                    \
+                                                                                 \
+    LOG_SPLIT_F64X4 (pw_log, pw_log_low, x);                                     \
+    TWO_PRODUCT_F64X4 (pw_t, pw_t_low, e, pw_log);                               \
+    pw_t_low += (e) * pw_log_low;                                                \
+    /* (A NaN from the split of an e past 2^996 lands here too.) */              \
+    pw_odd |= ~(LT_F64X4_ABS (pw_t + pw_t_low) <= 708.0);                        \
+    EXP_PARTS_F64X4 (pw_scale, pw_r, pw_small, pw_t, pw_t_low);                  \
+    pw_one = 1.0 + pw_r;                                                         \
+    (y) = (pw_one + (pw_small + ((1.0 - pw_one) + pw_r))) * pw_scale;            \
+    FROM_LIBM2 (y, pw_odd, x, e, pow);                                           \
+  }                                                                              \
+  G_STMT_END
+
+/* @result: four lanes of @v a @step apart from @k on (0: one value), the
+ * lanes past @n 1. Whole vectors of a contiguous row are loaded as one,
+ * not lane by lane through memory (a store that cannot be forwarded). */
+#define POW_LANES_LOAD(result, v, step, k, n)                                    \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    if ((step) == 0)                                                             \
+      (result) = LT_F64X4_SPLAT ((v)[0]);                                        \
+    else if ((step) == 1 && (k) + 4 <= (n))                                      \
+      memcpy (&(result), (v) + (k), sizeof (result));                            \
+    else                                                                         \
+      {                                                                          \
+        double pl_lanes[4] = { 1, 1, 1, 1 };                                     \
+                                                                                 \
+        for (gint64 pl_l = 0; pl_l < MIN ((n) - (k), 4); pl_l++)                 \
+          pl_lanes[pl_l] = (v)[((k) + pl_l) * (step)];                           \
+        memcpy (&(result), pl_lanes, sizeof (result));                           \
+      }                                                                          \
+  }                                                                              \
+  G_STMT_END
+
+/* pow for @n lanes of @x and @e, each a step apart (0: one value for the
+ * row). */
+LT_CPU_MULTIVERSION static void
+pow_lanes_f64 (double       *dst,
+               const double *x,
+               gint64        x_step,
+               const double *e,
+               gint64        e_step,
+               gint64        n)
+{
+  for (gint64 k = 0; k < n; k += 4)
+    {
+      LtF64x4 vx, ve, vy;
+
+      POW_LANES_LOAD (vx, x, x_step, k, n);
+      POW_LANES_LOAD (ve, e, e_step, k, n);
+      POW_F64X4 (vy, vx, ve);
+      if (k + 4 <= n)
+        memcpy (dst + k, &vy, sizeof vy);
+      else
+        memcpy (dst + k, &vy, (gsize) (n - k) * sizeof (double));
+    }
+}
+
 void
 lt_cpu_pow_f64 (double       *dst,
                 const double *x,
@@ -561,6 +734,5 @@ lt_cpu_pow_f64 (double       *dst,
         dst[k] = dst[0];
       return;
     }
-  for (gint64 k = 0; k < n; k++)
-    dst[k] = pow (x[k * x_step], e[k * e_step]);
+  pow_lanes_f64 (dst, x, x_step, e, e_step, n);
 }
