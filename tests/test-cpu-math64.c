@@ -527,8 +527,9 @@ check_pow (double x,
   return error;
 }
 
-/* Bases of every exponent of both signs, each to a spread of exponents as
- * one value for the row; then pairs drawn (with a fixed seed) where the
+/* Bases of every exponent of both signs (negative ones to integers, odd
+ * and even, and to fractions), each to a spread of exponents as one value
+ * for the row; then pairs drawn (with a fixed seed) where the
  * logarithm's rounding would show: bases in (0.01, 4) with exponents in
  * (-4, 4), bases across the whole range with exponents to ±1, bases
  * within 2^-20 of 1 with exponents to 2^27, and products up to ±709; the
@@ -542,7 +543,14 @@ test_pow (void)
   const double specials[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 2.0, -2.0,
                               0.5, -0.5, 3.0, DBL_MAX, DBL_MIN, -DBL_MIN, 0x1p-1074,
                               0x1.8p-1040, 1e300, -1e300, 0x1p997, -0x1p1000, 709.0,
-                              -745.0, 0x1.0000000000001p0, 0x1.fffffffffffffp-1 };
+                              -745.0, 0x1.0000000000001p0, 0x1.fffffffffffffp-1,
+                              /* Negative bases near 1 to odd, even and broken
+                               * integers about 2^51, where the lanes stop telling
+                               * them apart. */
+                              -0x1.0000000000001p0, -0x1.fffffffffffffp-1,
+                              0x1.ffffffffffffep50, 0x1.ffffffffffffcp50,
+                              -0x1.fffffffffffffp50, 0x1.0000000000002p51,
+                              0x1.0000000000004p51, 0x1p51 };
   enum { N = 250000 };
   gsize n;
   g_autofree double *x = every_exponent (&n);

@@ -640,21 +640,40 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
   }                                                                              \
   G_STMT_END
 
-/* pow (x, e) = exp (e · log (x)) for lanes with a positive normal base
- * and a product within ±708: log (x) as two doubles (above), their
- * product with e as two (Dekker's), and exp of the sum with the low part
- * folded into the reduced argument, so the one rounding that reaches
- * the result is exp's last: within 0.7 ulp. Other lanes (negative bases,
- * zeros, subnormals, infinities, NaN, results that overflow or fall
- * below the normals) go to libm. */
+/* Lanes of @y, |x| ** @e, whose base is @negative: the sign of an odd
+ * integer e, NaN where e is not an integer, and to libm (@odd) where |e|
+ * >= 2^51. Integers are told, and their parity read, by rounding e at
+ * the shifter, which holds below 2^51. */
+#define POW_NEGATIVE_BASES_F64X4(y, odd, negative, e)                            \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 pn_shifted = (e) + SHIFTER;                                          \
+    LtI64x4 pn_sign = (LtI64x4) SHIFTED_INTEGERS (pn_shifted) << 63;             \
+                                                                                 \
+    (odd) |= (negative) & ~(LT_F64X4_ABS (e) < 0x1p51);                          \
+    (y) = (LtF64x4) ((LtI64x4) (y) | ((negative) & pn_sign));                    \
+    (y) = LT_F64X4_SELECT ((negative) & ((pn_shifted - SHIFTER) != (e)),         \
+                           LT_F64X4_SPLAT (NAN), (y));                           \
+  }                                                                              \
+  G_STMT_END
+
+/* pow (x, e) = exp (e · log (|x|)) for lanes with a normal base and a
+ * product within ±708: log (|x|) as two doubles (above), their product
+ * with e as two (Dekker's), and exp of the sum with the low part folded
+ * into the reduced argument, so the one rounding that reaches the result
+ * is exp's last: within 0.6 ulp; negative bases then as above, where a
+ * vector has one. Other lanes (zeros, subnormals, infinities, NaN,
+ * results that overflow or fall below the normals) go to libm. */
 #define POW_F64X4(y, x, e)                                                       \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtI64x4 pw_odd = ~(((x) >= 0x1p-1022) & ((x) < INFINITY));                   \
+    LtF64x4 pw_a = LT_F64X4_ABS (x);                                             \
+    LtI64x4 pw_negative = (x) < 0.0;                                             \
+    LtI64x4 pw_odd = ~((pw_a >= 0x1p-1022) & (pw_a < INFINITY));                 \
     LtF64x4 pw_log, pw_log_low, pw_t, pw_t_low;                                  \
     LtF64x4 pw_scale, pw_r, pw_small, pw_one;                                    \
                                                                                  \
-    LOG_SPLIT_F64X4 (pw_log, pw_log_low, x);                                     \
+    LOG_SPLIT_F64X4 (pw_log, pw_log_low, pw_a);                                  \
     TWO_PRODUCT_F64X4 (pw_t, pw_t_low, e, pw_log);                               \
     pw_t_low += (e) * pw_log_low;                                                \
     /* (A NaN from the split of an e past 2^996 lands here too.) */              \
@@ -662,6 +681,8 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
     EXP_PARTS_F64X4 (pw_scale, pw_r, pw_small, pw_t, pw_t_low);                  \
     pw_one = 1.0 + pw_r;                                                         \
     (y) = (pw_one + (pw_small + ((1.0 - pw_one) + pw_r))) * pw_scale;            \
+    if (G_UNLIKELY (LT_I64X4_ANY (pw_negative)))                                 \
+      POW_NEGATIVE_BASES_F64X4 (y, pw_odd, pw_negative, e);                      \
     FROM_LIBM2 (y, pw_odd, x, e, pow);                                           \
   }                                                                              \
   G_STMT_END
