@@ -6,7 +6,9 @@
  * memory on the other side, so the block is cut into small squares that are
  * read as rows of the source and written as rows of the destination. With
  * AVX2 a square of 8x8 4-byte or 4x4 8-byte elements is turned around in
- * registers; the instruction set is picked when the library runs, not when
+ * registers, two side by side at a time, so each destination row gets 64
+ * bytes at once (a whole cache line, where streamed stores write one
+ * past the caches); the instruction set is picked when the library runs, not when
  * it is built, so one build serves every x86-64.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -71,13 +73,11 @@ DEFINE_TRANSPOSE_SCALAR (transpose_scalar_8, guint64)
   ((stream) ? _mm256_stream_pd ((double *) (to), (value))                        \
             : _mm256_storeu_pd ((double *) (to), (value)))
 
-/* dst rows 0..7 = src columns 0..7 of 8 rows of 8 floats. */
+/* @out[0..7] = src columns 0..7 of 8 rows of 8 floats. */
 __attribute__ ((target ("avx2"))) static inline void
-transpose_8x8_ps (char       *dst,
-                  gint64      dst_row,
-                  const char *src,
-                  gint64      src_row,
-                  gboolean    stream)
+transpose_8x8_ps_values (const char *src,
+                         gint64      src_row,
+                         __m256      out[8])
 {
   __m256 r0 = _mm256_loadu_ps ((const float *) (src + 0 * src_row));
   __m256 r1 = _mm256_loadu_ps ((const float *) (src + 1 * src_row));
@@ -97,23 +97,21 @@ transpose_8x8_ps (char       *dst,
   __m256 s4 = _mm256_shuffle_ps (t4, t6, 0x44), s5 = _mm256_shuffle_ps (t4, t6, 0xee);
   __m256 s6 = _mm256_shuffle_ps (t5, t7, 0x44), s7 = _mm256_shuffle_ps (t5, t7, 0xee);
 
-  STORE_PS (dst + 0 * dst_row, _mm256_permute2f128_ps (s0, s4, 0x20), stream);
-  STORE_PS (dst + 1 * dst_row, _mm256_permute2f128_ps (s1, s5, 0x20), stream);
-  STORE_PS (dst + 2 * dst_row, _mm256_permute2f128_ps (s2, s6, 0x20), stream);
-  STORE_PS (dst + 3 * dst_row, _mm256_permute2f128_ps (s3, s7, 0x20), stream);
-  STORE_PS (dst + 4 * dst_row, _mm256_permute2f128_ps (s0, s4, 0x31), stream);
-  STORE_PS (dst + 5 * dst_row, _mm256_permute2f128_ps (s1, s5, 0x31), stream);
-  STORE_PS (dst + 6 * dst_row, _mm256_permute2f128_ps (s2, s6, 0x31), stream);
-  STORE_PS (dst + 7 * dst_row, _mm256_permute2f128_ps (s3, s7, 0x31), stream);
+  out[0] = _mm256_permute2f128_ps (s0, s4, 0x20);
+  out[1] = _mm256_permute2f128_ps (s1, s5, 0x20);
+  out[2] = _mm256_permute2f128_ps (s2, s6, 0x20);
+  out[3] = _mm256_permute2f128_ps (s3, s7, 0x20);
+  out[4] = _mm256_permute2f128_ps (s0, s4, 0x31);
+  out[5] = _mm256_permute2f128_ps (s1, s5, 0x31);
+  out[6] = _mm256_permute2f128_ps (s2, s6, 0x31);
+  out[7] = _mm256_permute2f128_ps (s3, s7, 0x31);
 }
 
-/* dst rows 0..3 = src columns 0..3 of 4 rows of 4 doubles. */
+/* @out[0..3] = src columns 0..3 of 4 rows of 4 doubles. */
 __attribute__ ((target ("avx2"))) static inline void
-transpose_4x4_pd (char       *dst,
-                  gint64      dst_row,
-                  const char *src,
-                  gint64      src_row,
-                  gboolean    stream)
+transpose_4x4_pd_values (const char *src,
+                         gint64      src_row,
+                         __m256d     out[4])
 {
   __m256d r0 = _mm256_loadu_pd ((const double *) (src + 0 * src_row));
   __m256d r1 = _mm256_loadu_pd ((const double *) (src + 1 * src_row));
@@ -122,27 +120,69 @@ transpose_4x4_pd (char       *dst,
   __m256d t0 = _mm256_unpacklo_pd (r0, r1), t1 = _mm256_unpackhi_pd (r0, r1);
   __m256d t2 = _mm256_unpacklo_pd (r2, r3), t3 = _mm256_unpackhi_pd (r2, r3);
 
-  STORE_PD (dst + 0 * dst_row, _mm256_permute2f128_pd (t0, t2, 0x20), stream);
-  STORE_PD (dst + 1 * dst_row, _mm256_permute2f128_pd (t1, t3, 0x20), stream);
-  STORE_PD (dst + 2 * dst_row, _mm256_permute2f128_pd (t0, t2, 0x31), stream);
-  STORE_PD (dst + 3 * dst_row, _mm256_permute2f128_pd (t1, t3, 0x31), stream);
+  out[0] = _mm256_permute2f128_pd (t0, t2, 0x20);
+  out[1] = _mm256_permute2f128_pd (t1, t3, 0x20);
+  out[2] = _mm256_permute2f128_pd (t0, t2, 0x31);
+  out[3] = _mm256_permute2f128_pd (t1, t3, 0x31);
 }
 
-/* Squares of @n elements of @element_size bytes where they fit, the
- * ragged right and bottom edges one element at a time; the squares' rows
- * past the caches where @stream, then fenced (such stores are not ordered
- * with the others). */
-#define DEFINE_TRANSPOSE_AVX2(name, square, n, element_size)                                \
-  __attribute__ ((target ("avx2"))) static void                                            \
-  name (char *dst, gint64 dst_row, const char *src, gint64 src_row, gint64 rows,           \
+/* @single (): dst rows 0..n-1 = the columns of @values ()'s square of n
+ * source rows. @pair (): two such squares side by side in dst (source
+ * rows 0..n-1, then n..2n-1), each dst row's 64 bytes stored back to
+ * back: a whole cache line where dst is 64-byte aligned, so streamed
+ * stores leave no line half-written. */
+#define DEFINE_SQUARES(single, pair, vector, n, values, STORE)                              \
+  __attribute__ ((target ("avx2"))) static inline void                                      \
+  single (char *dst, gint64 dst_row, const char *src, gint64 src_row, gboolean stream)      \
+  {                                                                                         \
+    vector out[n];                                                                          \
+                                                                                            \
+    values (src, src_row, out);                                                             \
+    for (guint r = 0; r < (n); r++)                                                         \
+      STORE (dst + r * dst_row, out[r], stream);                                            \
+  }                                                                                         \
+                                                                                            \
+  __attribute__ ((target ("avx2"))) static inline void                                      \
+  pair (char *dst, gint64 dst_row, const char *src, gint64 src_row, gboolean stream)        \
+  {                                                                                         \
+    vector left[n], right[n];                                                               \
+                                                                                            \
+    values (src, src_row, left);                                                            \
+    values (src + (n) * src_row, src_row, right);                                           \
+    for (guint r = 0; r < (n); r++)                                                         \
+      {                                                                                     \
+        STORE (dst + r * dst_row, left[r], stream);                                         \
+        STORE (dst + r * dst_row + 32, right[r], stream);                                   \
+      }                                                                                     \
+  }
+
+DEFINE_SQUARES (transpose_8x8_ps, transpose_8x16_ps, __m256, 8, transpose_8x8_ps_values,
+                STORE_PS)
+DEFINE_SQUARES (transpose_4x4_pd, transpose_4x8_pd, __m256d, 4, transpose_4x4_pd_values,
+                STORE_PD)
+
+/* Squares of @n elements of @element_size bytes where they fit, in pairs
+ * side by side (@pair) where two fit, the ragged right and bottom edges
+ * one element at a time; the squares' rows past the caches where
+ * @stream, then fenced (such stores are not ordered with the others). */
+#define DEFINE_TRANSPOSE_AVX2(name, square, pair, n, element_size)                          \
+  __attribute__ ((target ("avx2"))) static void                                             \
+  name (char *dst, gint64 dst_row, const char *src, gint64 src_row, gint64 rows,            \
         gint64 cols, gboolean stream)                                                       \
   {                                                                                         \
-    gint64 full_rows = rows - rows % (n), full_cols = cols - cols % (n);                   \
+    gint64 full_rows = rows - rows % (n), full_cols = cols - cols % (n);                    \
                                                                                             \
     for (gint64 r = 0; r < full_rows; r += (n))                                             \
-      for (gint64 c = 0; c < full_cols; c += (n))                                           \
-        square (dst + r * dst_row + c * (element_size), dst_row,                            \
+      {                                                                                     \
+        gint64 c = 0;                                                                       \
+                                                                                            \
+        for (; c + 2 * (n) <= full_cols; c += 2 * (n))                                      \
+          pair (dst + r * dst_row + c * (element_size), dst_row,                            \
                 src + c * src_row + r * (element_size), src_row, stream);                   \
+        if (c < full_cols)                                                                  \
+          square (dst + r * dst_row + c * (element_size), dst_row,                          \
+                  src + c * src_row + r * (element_size), src_row, stream);                 \
+      }                                                                                     \
     if (stream)                                                                             \
       _mm_sfence ();                                                                        \
     if (full_cols < cols)                                                                   \
@@ -151,12 +191,12 @@ transpose_4x4_pd (char       *dst,
                         (element_size));                                                    \
     if (full_rows < rows)                                                                   \
       transpose_scalar (dst + full_rows * dst_row, dst_row,                                 \
-                        src + full_rows * (element_size), src_row, rows - full_rows, cols, \
+                        src + full_rows * (element_size), src_row, rows - full_rows, cols,  \
                         (element_size));                                                    \
   }
 
-DEFINE_TRANSPOSE_AVX2 (transpose_avx2_4, transpose_8x8_ps, 8, 4)
-DEFINE_TRANSPOSE_AVX2 (transpose_avx2_8, transpose_4x4_pd, 4, 8)
+DEFINE_TRANSPOSE_AVX2 (transpose_avx2_4, transpose_8x8_ps, transpose_8x16_ps, 8, 4)
+DEFINE_TRANSPOSE_AVX2 (transpose_avx2_8, transpose_4x4_pd, transpose_4x8_pd, 4, 8)
 
 #endif
 
