@@ -18,6 +18,11 @@
  * scheme). 1 + r is taken exactly as two doubles, so the last rounding is
  * the one that matters: exp within 0.6 ulp, expm1 within 0.85.
  *
+ * pow (x, e) = exp (e · log (|x|)) with log (|x|) as two doubles from a
+ * table (lt-cpu-log-table.h) and Taylor's terms, the product's low part
+ * folded into exp's reduced argument (POW_F64X4 below): for normal bases
+ * and products within ±708, within 0.62 ulp.
+ *
  * log (x) for x = m · 2^k, m in [sqrt(1/2), sqrt(2)): with f = m - 1
  * (exact) and s = f / (2 + f), log (m) = 2 atanh (s) = f - (f²/2 - s ·
  * (f²/2 + R)), where R = s² · Q (s²) and Q, of degree 6, is a fit to
@@ -26,9 +31,9 @@
  * k · ln 2 goes in as two parts, the first exact: within 0.88 ulp, the
  * correction's two roundings adding to the last.
  *
- * The polynomials are fits of this project's own (Lawson's reweighted
- * least squares, in 50-digit arithmetic); tests/test-cpu-math64.c
- * measures every function against long double.
+ * The polynomials but pow's Taylor terms are fits of this project's own
+ * (Lawson's reweighted least squares, in 50-digit arithmetic);
+ * tests/test-cpu-math64.c measures every function against long double.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -51,15 +56,18 @@
 
 /* Lanes of @y whose @odd mask is set get @CALL (x) from libm instead; one
  * test of the four where none is (the common case). */
-#define FROM_LIBM(y, odd, x, CALL) LIBM_LANES (y, odd, x, x, CALL, ONE_ARGUMENT)
+#define FROM_LIBM(y, odd, x, CALL) LIBM_LANES (y, odd, x, x, CALL, LIBM_CALL1)
 
 /* The same for @CALL (x, e), lanes of two vectors. */
 #define FROM_LIBM2(y, odd, x, e, CALL)                                           \
-  LIBM_LANES (y, odd, x, e, CALL, TWO_ARGUMENTS)
+  LIBM_LANES (y, odd, x, e, CALL, LIBM_CALL2)
 
-#define ONE_ARGUMENT(CALL, x, e) CALL (x)
-#define TWO_ARGUMENTS(CALL, x, e) CALL (x, e)
+/* How LIBM_LANES calls a function of one argument and of two. */
+#define LIBM_CALL1(CALL, x, e) CALL (x)
+#define LIBM_CALL2(CALL, x, e) CALL (x, e)
 
+/* @y's lanes where @odd is set become @ARGUMENTS (@CALL, x, e) of the
+ * lanes of @x and @e, one at a time. */
 #define LIBM_LANES(y, odd, x, e, CALL, ARGUMENTS)                                \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -83,7 +91,8 @@
 /* For lanes with |x| <= 708: @scale = 2^n, and @r and @small with exp (x
  * + x_low) = 2^n (1 + r + small) (see above): small is r²/2 + r³ P (r),
  * and the rounding of r times exp (r) to first order (its part of the
- * result). @x_low, far below an ulp of x, joins r's low part. */
+ * result). @x_low, a low part of x of an ulp or two of it at most, joins
+ * r's low part. */
 #define EXP_PARTS_F64X4(scale, r, small, x, x_low)                               \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -597,12 +606,14 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
  * bits, r = z · c⁻¹ - 1 = (z_high · c⁻¹ - 1) + z_low · c⁻¹ is two exact
  * terms; their sum is taken with its rounding, d. Then log (x) = k ln 2 +
  * log (c) + log1p (r + d), |r| < 2^-8, with log1p (r + d) = r - r²/2 +
- * r³ (1/3 - r/4 + ... - r⁵/8) + d (1 - r). The heads of k ln 2 and log
+ * r³ (1/3 - r/4 + ... + r⁶/9) + d (1 - r). The heads of k ln 2 and log
  * (c) are multiples of 2^-41, so their sum s is exact; s + r and then
  * - r²/2 (r² exact, Dekker's) are taken with their roundings (fast
  * two-sums: |s| >= |r| wherever s is not 0, the table's neighbours of 1
- * having |log (c)| > 0.0045). Taylor's terms past r⁸ are below 2^-67 of
- * the result, a hundredth of an ulp of pow's at its largest. Near 1, k
+ * having |log (c)| > 0.0045). Taylor's terms past r⁹ are below 2^-75 of
+ * the result. (Without r⁹/9 they reach 2^-66.7 just above 1, where log
+ * (c) is 0.0026: 0.14 ulp of pow's result with e · log (x) near 708, a
+ * review found.) Near 1, k
  * and log (c) are 0 and r = z - 1 exactly, so small logarithms keep
  * their relative precision. */
 #define LOG_SPLIT_F64X4(high, low, x)                                            \
@@ -628,7 +639,8 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
     ls_r4 = ls_r2 * ls_r2;                                                       \
     ls_p = ((0x1.5555555555555p-2 - 0x1p-2 * ls_r)                               \
             + (0x1.999999999999ap-3 - 0x1.5555555555555p-3 * ls_r) * ls_r2)      \
-           + (0x1.2492492492492p-3 - 0x1p-3 * ls_r) * ls_r4;                     \
+           + ((0x1.2492492492492p-3 - 0x1p-3 * ls_r)                             \
+              + 0x1.c71c71c71c71cp-4 * ls_r2) * ls_r4;                           \
     ls_s = ls_k * LN2_HIGH + ls_log_c;                                           \
     FAST_TWO_SUM_F64X4 (ls_s, ls_e1, ls_s, ls_r);                                \
     FAST_TWO_SUM_F64X4 (ls_s, ls_s_low, ls_s, -0.5 * ls_r2);                     \
@@ -661,7 +673,7 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
  * product within ±708: log (|x|) as two doubles (above), their product
  * with e as two (Dekker's), and exp of the sum with the low part folded
  * into the reduced argument, so the one rounding that reaches the result
- * is exp's last: within 0.6 ulp; negative bases then as above, where a
+ * is exp's last: within 0.62 ulp; negative bases then as above, where a
  * vector has one. Other lanes (zeros, subnormals, infinities, NaN,
  * results that overflow or fall below the normals) go to libm. */
 #define POW_F64X4(y, x, e)                                                       \
@@ -676,7 +688,7 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
     LOG_SPLIT_F64X4 (pw_log, pw_log_low, pw_a);                                  \
     TWO_PRODUCT_F64X4 (pw_t, pw_t_low, e, pw_log);                               \
     pw_t_low += (e) * pw_log_low;                                                \
-    /* (A NaN from the split of an e past 2^996 lands here too.) */              \
+    /* (A NaN from the split of an e past about 2^996 lands here too.) */        \
     pw_odd |= ~(LT_F64X4_ABS (pw_t + pw_t_low) <= 708.0);                        \
     EXP_PARTS_F64X4 (pw_scale, pw_r, pw_small, pw_t, pw_t_low);                  \
     pw_one = 1.0 + pw_r;                                                         \

@@ -178,7 +178,7 @@ void lt_cpu_pow_f32 (float       *dst,
                      const float *e,
                      gint64       e_step,
                      gint64       n);
-/* The same for float64s, within 0.6 ulp where the result is a normal
+/* The same for float64s, within 0.62 ulp where the result is a normal
  * double and libm's pow elsewhere, the product powers as PyTorch takes
  * them (within 1.5 ulp where x · x is a normal double; lt-cpu-math64.c). */
 void lt_cpu_pow_f64 (double       *dst,
