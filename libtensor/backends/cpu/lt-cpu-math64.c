@@ -699,14 +699,15 @@ LANES_ROW_F64 (inverse_square_f64, INVERSE_SQUARE_F64X4, 1)
   }                                                                              \
   G_STMT_END
 
-/* @result: four lanes of @v a @step apart from @k on (0: one value), the
- * lanes past @n 1. Whole vectors of a contiguous row are loaded as one,
- * not lane by lane through memory (a store that cannot be forwarded). */
-#define POW_LANES_LOAD(result, v, step, k, n)                                    \
+/* @result: four lanes of @v a @step apart from @k on (0: @splat, its one
+ * value in every lane, loaded once before the loop), the lanes past @n 1.
+ * Whole vectors of a contiguous row are loaded as one, not lane by lane
+ * through memory (a store that cannot be forwarded). */
+#define POW_LANES_LOAD(result, v, step, splat, k, n)                             \
   G_STMT_START                                                                   \
   {                                                                              \
     if ((step) == 0)                                                             \
-      (result) = LT_F64X4_SPLAT ((v)[0]);                                        \
+      (result) = (splat);                                                        \
     else if ((step) == 1 && (k) + 4 <= (n))                                      \
       memcpy (&(result), (v) + (k), sizeof (result));                            \
     else                                                                         \
@@ -730,12 +731,17 @@ pow_lanes_f64 (double       *dst,
                gint64        e_step,
                gint64        n)
 {
+  /* The one value of a step-0 operand, splat here: the loop cannot reload
+   * it once dst is stored, which may alias it as far as the compiler knows. */
+  LtF64x4 x_splat = LT_F64X4_SPLAT (n > 0 ? x[0] : 0);
+  LtF64x4 e_splat = LT_F64X4_SPLAT (n > 0 ? e[0] : 0);
+
   for (gint64 k = 0; k < n; k += 4)
     {
       LtF64x4 vx, ve, vy;
 
-      POW_LANES_LOAD (vx, x, x_step, k, n);
-      POW_LANES_LOAD (ve, e, e_step, k, n);
+      POW_LANES_LOAD (vx, x, x_step, x_splat, k, n);
+      POW_LANES_LOAD (ve, e, e_step, e_splat, k, n);
       POW_F64X4 (vy, vx, ve);
       if (k + 4 <= n)
         memcpy (dst + k, &vy, sizeof vy);
@@ -756,16 +762,13 @@ lt_cpu_pow_f64 (double       *dst,
     square_f64, cube_f64, reciprocal_f64, inverse_square_f64
   };
   LtCpuPower power = e_step == 0 ? lt_cpu_power_kind (e[0]) : LT_CPU_POWER_OTHER;
+  /* One base and one exponent for the row: their power once, then copies. */
+  gint64 m = x_step == 0 && e_step == 0 ? MIN (n, 1) : n;
 
   if (power != LT_CPU_POWER_OTHER)
-    {
-      /* One base for the row: its power once, then copies. */
-      gint64 m = x_step == 0 ? MIN (n, 1) : n;
-
-      products[power] (dst, x, m);
-      for (gint64 k = m; k < n; k++)
-        dst[k] = dst[0];
-      return;
-    }
-  pow_lanes_f64 (dst, x, x_step, e, e_step, n);
+    products[power] (dst, x, m);
+  else
+    pow_lanes_f64 (dst, x, x_step, e, e_step, m);
+  for (gint64 k = m; k < n; k++)
+    dst[k] = dst[0];
 }
