@@ -32,36 +32,95 @@ LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
 EXPORT_ROW (exp)
 EXPORT_ROW (log)
 
+/* exp (@x) for lanes @x <= 0 (or NaN) as @high and @low, the part of it
+ * @high's rounding dropped: LT_CPU_EXP_SPLIT_F32X8's reduction and
+ * polynomial, written for sigmoid's lanes, which the chain of dependent
+ * operations limits more than their number (about eight vectors' work is
+ * in flight at once): every product fused with its sum, the polynomial
+ * evaluated by Estrin's scheme (three steps of dependent fused
+ * operations, not Horner's six), and (1 + p) · 2^n as one. Where a lane
+ * is below -87, the input is clamped to -104 (where exp rounds to 0) and
+ * 2^n goes in as two factors, so a subnormal result rounds once more. */
+#define SIGMOID_EXP_F32X8(high, low, x)                                          \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    const LtF32x8 shifter_ = LT_F32X8_SPLAT (0x1.8p23f);                         \
+    LtF32x8 x_ = (x), t_, n_, r_, r2_, p_, p01_, p23_, p45_, scale_, scale2_;    \
+    LtI32x8 k_, half_;                                                           \
+    gboolean wide_ = LT_I32X8_ANY (x_ < -87.0f);                                 \
+                                                                                 \
+    if (G_UNLIKELY (wide_))                                                      \
+      x_ = LT_F32X8_SELECT (x_ < -104.0f, LT_F32X8_SPLAT (-104.0f), x_);         \
+    t_ = LT_F32X8_FMA (x_, LT_F32X8_SPLAT (1.44269504088896341f), shifter_);     \
+    k_ = (LtI32x8) t_ - (LtI32x8) shifter_;                                      \
+    n_ = t_ - shifter_;                                                          \
+    r_ = LT_F32X8_FMA (n_, LT_F32X8_SPLAT (-0.693359375f), x_);                  \
+    r_ = LT_F32X8_FMA (n_, LT_F32X8_SPLAT (2.12194440e-4f), r_);                 \
+    r2_ = r_ * r_;                                                               \
+    p45_ = LT_F32X8_FMA (r_, LT_F32X8_SPLAT (1.9875691500e-4f), LT_F32X8_SPLAT (1.3981999507e-3f)); \
+    p23_ = LT_F32X8_FMA (r_, LT_F32X8_SPLAT (8.3334519073e-3f), LT_F32X8_SPLAT (4.1665795894e-2f)); \
+    p01_ = LT_F32X8_FMA (r_, LT_F32X8_SPLAT (1.6666665459e-1f), LT_F32X8_SPLAT (5.0000001201e-1f)); \
+    p_ = LT_F32X8_FMA (p23_, r2_, p01_);                                         \
+    p_ = LT_F32X8_FMA (p45_, r2_ * r2_, p_);                                     \
+    p_ = LT_F32X8_FMA (p_, r2_, r_);                                             \
+    if (G_UNLIKELY (wide_))                                                      \
+      {                                                                          \
+        half_ = k_ >> 1;                                                         \
+        k_ -= half_;                                                             \
+        scale_ = (LtF32x8) ((half_ + 127) << 23);                                \
+        scale2_ = (LtF32x8) ((k_ + 127) << 23);                                  \
+      }                                                                          \
+    else                                                                         \
+      {                                                                          \
+        scale_ = (LtF32x8) ((k_ + 127) << 23);                                   \
+        scale2_ = LT_F32X8_SPLAT (1);                                            \
+      }                                                                          \
+    /* (1 + p) · 2^n, and what its rounding dropped: 2^n - high is exact    */ \
+    /* (high is within a factor of two of it), and so nearly is the rest.  */ \
+    (high) = LT_F32X8_FMA (p_, scale_, scale_);                                  \
+    (low) = LT_F32X8_FMA (p_, scale_, scale_ - (high));                          \
+    if (G_UNLIKELY (wide_))                                                      \
+      {                                                                          \
+        (high) *= scale2_;                                                       \
+        (low) *= scale2_;                                                        \
+      }                                                                          \
+  }                                                                              \
+  G_STMT_END
+
 /* sigmoid (x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, with
  * e = exp (-|x|) <= 1: no overflow. e comes as a float and the part of it
  * the float dropped, so its error does not reach the result (an ulp of e
  * is two of the result where e / (1 + e) falls a binade below e); 1 + e
  * is taken as a float sum and the part of e it dropped (the part of e the
- * float dropped changes the sum too little to matter there). So the
- * quotient of the top and the sum, q, is corrected by (top's part - q ·
- * sum's part) / sum, terms 2^-24 the size of q, for which the reciprocal
- * of the sum to an ulp is more than enough: q itself where the top is 1,
- * and 1 - q where it is e (1 / (1 + e) = 1 - e / (1 + e)). Within 1.5 ulp,
- * with the rounding of q and of the result (1.47 over all floats). */
+ * float dropped changes the sum too little to matter there). The quotient
+ * of the top and the sum, q, is then corrected by (the residual of its
+ * rounding, exact by a fused multiply-add, + top's part - q · sum's part)
+ * / sum, terms 2^-24 the size of q, for which the reciprocal of the sum to
+ * an ulp is more than enough: q itself where the top is 1, and 1 - q where
+ * it is e (1 / (1 + e) = 1 - e / (1 + e)). Within 1.1 ulp (1.0315 over
+ * all floats, where e / (1 + e) is e to within the roundings of exp's r and
+ * polynomial, which e's low part does not carry); 1.47 before FMA. */
 #define SIGMOID_F32X8(y, x)                                                      \
   G_STMT_START                                                                   \
   {                                                                              \
     LtI32x8 positive_ = (x) >= 0.0f;                                             \
-    LtF32x8 e_, e_low_, top_, top_low_, sum_, sum_low_, q_, inverse_;            \
+    LtF32x8 e_, e_low_, top_, top_low_, sum_, sum_low_, q_, inverse_, residual_; \
                                                                                  \
     /* exp (-|x|): the sign bit set. */                                          \
-    LT_CPU_EXP_SPLIT_F32X8 (e_, e_low_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
+    SIGMOID_EXP_F32X8 (e_, e_low_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
     top_ = LT_F32X8_SELECT (positive_, LT_F32X8_SPLAT (1), e_);                  \
     top_low_ = (LtF32x8) ((LtI32x8) e_low_ & ~positive_);                        \
     sum_ = 1.0f + e_;                                                            \
     sum_low_ = e_ - (sum_ - 1.0f);                                               \
     q_ = top_ / sum_;                                                            \
     inverse_ = LT_F32X8_SELECT (positive_, q_, 1.0f - q_);                       \
-    (y) = q_ + (top_low_ - q_ * sum_low_) * inverse_;                            \
+    residual_ = LT_F32X8_FMA (-q_, sum_, top_);                                  \
+    residual_ += LT_F32X8_FMA (-q_, sum_low_, top_low_);                         \
+    (y) = LT_F32X8_FMA (residual_, inverse_, q_);                                \
   }                                                                              \
   G_STMT_END
 
-LANES_ROW (sigmoid_row_f32, SIGMOID_F32X8)
+LANES_ROW_CLONED (sigmoid_row_f32, SIGMOID_F32X8, LT_CPU_MULTIVERSION_FMA)
 EXPORT_ROW (sigmoid)
 
 /* The largest of @n floats, ignoring NaNs (a NaN reaches every result

@@ -4,7 +4,9 @@
  * GCC's generic vectors: eight float lanes are one AVX register in the
  * "avx2" clone of an LT_CPU_MULTIVERSION function and two SSE registers in
  * the baseline one, with the same operations lane by lane in both, so
- * results do not depend on the CPU.
+ * results do not depend on the CPU. (Lanes that fuse multiplies and adds,
+ * LT_F32X8_FMA, keep that too: where the clone has no FMA instruction,
+ * each lane's is glibc's exact fmaf ().)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -45,6 +47,18 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 #define LT_F64X4_SPLAT(value) ((LtF64x4) ((LtI64x4) { 0 } + G_MININT64) + (double) (value))
 #define LT_F64X4_SELECT(mask, yes, no)                                           \
   ((LtF64x4) (((LtI64x4) (yes) & (mask)) | ((LtI64x4) (no) & ~(mask))))
+
+/* @a · @b + @c in each lane rounded once, as a fused multiply-add: one
+ * instruction in a clone whose target has FMA (LT_CPU_MULTIVERSION_FMA),
+ * glibc's fmaf () for each lane elsewhere, which is as exact and much
+ * slower, so results still do not depend on the CPU. */
+#define LT_F32X8_FMA(a, b, c)                                                    \
+  __extension__ ({                                                               \
+    LtF32x8 fa_ = (a), fb_ = (b), fc_ = (c), fr_;                                \
+    for (int fl_ = 0; fl_ < 8; fl_++)                                            \
+      fr_[fl_] = __builtin_fmaf (fa_[fl_], fb_[fl_], fc_[fl_]);                  \
+    fr_;                                                                         \
+  })
 
 /* @x held within [@low, @high]; NaN stays NaN. */
 #define LT_F32X8_CLAMP(x, low, high)                                             \
@@ -114,8 +128,9 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
   G_STMT_END
 
 /* The same, and in @low the part of 2^n · exp (r) that the rounding of
- * 1 + (exp (r) - 1) dropped (exact), so that @high + @low is good to about
- * 2^-30 of the result where @high alone is good to an ulp. */
+ * 1 + (exp (r) - 1) dropped (exact), so that @high + @low is off by the
+ * roundings of r and of exp (r) - 1 only, about half an ulp of the result
+ * at worst, where @high alone is good to an ulp. */
 #define LT_CPU_EXP_SPLIT_F32X8(high, low, x)                                     \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -209,8 +224,12 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 
 /* A row function applying the lanes macro @LANES to @n contiguous floats,
  * the tail through a vector padded with zeros. */
-#define LANES_ROW(name, LANES)                                                   \
-  LT_CPU_MULTIVERSION static void                                                \
+#define LANES_ROW(name, LANES) LANES_ROW_CLONED (name, LANES, LT_CPU_MULTIVERSION)
+
+/* The same, its clones given by @MULTIVERSION (LT_CPU_MULTIVERSION_FMA
+ * for lanes that fuse). */
+#define LANES_ROW_CLONED(name, LANES, MULTIVERSION)                              \
+  MULTIVERSION static void                                                       \
   name (float *dst, const float *src, gint64 n)                                  \
   {                                                                              \
     gint64 k = 0;                                                                \

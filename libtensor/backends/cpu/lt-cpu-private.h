@@ -23,10 +23,15 @@ G_BEGIN_DECLS
     && !defined(LT_NO_MULTIVERSION)
 #if __has_attribute(target_clones)
 #define LT_CPU_MULTIVERSION __attribute__ ((target_clones ("avx2", "default")))
+/* The same for a function whose lanes fuse multiplies and adds explicitly
+ * (LT_F32X8_FMA, lt-cpu-lanes.h): its wide clone is for x86-64-v3, AVX2
+ * with FMA. */
+#define LT_CPU_MULTIVERSION_FMA __attribute__ ((target_clones ("arch=x86-64-v3", "default")))
 #endif
 #endif
 #ifndef LT_CPU_MULTIVERSION
 #define LT_CPU_MULTIVERSION
+#define LT_CPU_MULTIVERSION_FMA
 #endif
 
 /* The output of a kernel overlaps an input only where it is laid out exactly
