@@ -60,6 +60,15 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     fr_;                                                                         \
   })
 
+/* The same for four double lanes, through fma (). */
+#define LT_F64X4_FMA(a, b, c)                                                    \
+  __extension__ ({                                                               \
+    LtF64x4 fa_ = (a), fb_ = (b), fc_ = (c), fr_;                                \
+    for (int fl_ = 0; fl_ < 4; fl_++)                                            \
+      fr_[fl_] = __builtin_fma (fa_[fl_], fb_[fl_], fc_[fl_]);                   \
+    fr_;                                                                         \
+  })
+
 /* @x held within [@low, @high]; NaN stays NaN. */
 #define LT_F32X8_CLAMP(x, low, high)                                             \
   LT_F32X8_SELECT ((x) > (high), LT_F32X8_SPLAT (high),                          \

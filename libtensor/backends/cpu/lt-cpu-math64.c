@@ -333,28 +333,67 @@
   }                                                                              \
   G_STMT_END
 
+/* exp (@x) of lanes -708 <= x <= 0 as @high and @low, as
+ * EXP_SPLIT_F64X4 (the same reduction, polynomial and split), written for
+ * sigmoid's lanes, which the chain of dependent operations limits more
+ * than their number: every product fused with its sum (LT_F64X4_FMA), so
+ * Estrin's scheme takes four steps of fused operations where it took
+ * eight of products and sums. */
+#define SIGMOID_EXP_F64X4(high, low, x)                                          \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtF64x4 se_t = LT_F64X4_FMA ((x), LT_F64X4_SPLAT (0x1.71547652b82fep0), LT_F64X4_SPLAT (SHIFTER)); \
+    LtF64x4 se_n = se_t - SHIFTER;                                               \
+    LtF64x4 se_high = LT_F64X4_FMA (se_n, LT_F64X4_SPLAT (-LN2_HIGH), (x));      \
+    LtF64x4 se_low = se_n * LN2_LOW;                                             \
+    LtF64x4 se_r = se_high - se_low, se_r2 = se_r * se_r, se_r4 = se_r2 * se_r2; \
+    LtF64x4 se_p01, se_p23, se_p45, se_p67, se_p89, se_p, se_small, se_one, se_sum; \
+                                                                                 \
+    se_p01 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.5555555555548p-5), LT_F64X4_SPLAT (0x1.5555555555559p-3)); \
+    se_p23 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.6c16c16c1ce72p-10), LT_F64X4_SPLAT (0x1.111111110f785p-7)); \
+    se_p45 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.a01a0182acf6ap-16), LT_F64X4_SPLAT (0x1.a01a01afa4e9fp-13)); \
+    se_p67 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.27e52b8c63e15p-22), LT_F64X4_SPLAT (0x1.71ddf8ce873f7p-19)); \
+    se_p89 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.1ef52eb7267f3p-29), LT_F64X4_SPLAT (0x1.af5e1f18e1e84p-26)); \
+    se_p = LT_F64X4_FMA (se_p23, se_r2, se_p01);                                 \
+    se_p45 = LT_F64X4_FMA (se_p67, se_r2, se_p45);                               \
+    se_p = LT_F64X4_FMA (se_p45, se_r4, se_p);                                   \
+    se_p = LT_F64X4_FMA (se_p89, se_r4 * se_r4, se_p);                           \
+    /* r³ · P (r), and the part of r its rounding dropped, times exp (r). */   \
+    se_p = LT_F64X4_FMA (se_r2 * se_r, se_p, ((se_high - se_r) - se_low) * (1.0 + se_r)); \
+    se_small = LT_F64X4_FMA (LT_F64X4_SPLAT (0.5), se_r2, se_p);                 \
+    se_one = 1.0 + se_r;                                                         \
+    se_small += (1.0 - se_one) + se_r;                                           \
+    se_sum = se_one + se_small;                                                  \
+    se_t = (LtF64x4) ((SHIFTED_INTEGERS (se_t) + 1023) << 52);                   \
+    (high) = se_sum * se_t;                                                      \
+    (low) = ((se_one - se_sum) + se_small) * se_t;                               \
+  }                                                                              \
+  G_STMT_END
+
 /* sigmoid (x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, e = exp
  * (-|x|) <= 1 as a high and a low part (as float32's, lt-cpu-exp.c): an
  * ulp of e is two of the result where e / (1 + e) falls a binade below
  * e, so the part of e its rounding dropped, and the part 1 + e dropped,
- * go into the quotient q as (top_low - q · sum_low) / (1 + e): within 1.1
- * ulp, with q's rounding and the last. |x| > 708 (1, or what PyTorch's
- * 1 / (1 + exp (-x)) gives: 0 below -709.8) and NaN go to libm. */
+ * go into the quotient q with the residual of q's own rounding (exact, by
+ * a fused multiply-add) as (residual + top_low - q · sum_low) / (1 + e).
+ * |x| > 708 (1, or what PyTorch's 1 / (1 + exp (-x)) gives: 0 below
+ * -709.8) and NaN go to libm. */
 #define SIGMOID_F64X4(y, x)                                                      \
   G_STMT_START                                                                   \
   {                                                                              \
     LtI64x4 sg_odd = ~(LT_F64X4_ABS (x) <= 708.0), sg_positive = (x) >= 0.0;     \
-    LtF64x4 sg_e, sg_e_low, sg_top, sg_top_low, sg_sum, sg_sum_low, sg_q;        \
+    LtF64x4 sg_e, sg_e_low, sg_top, sg_top_low, sg_sum, sg_sum_low, sg_q, sg_residual; \
                                                                                  \
-    EXP_SPLIT_F64X4 (sg_e, sg_e_low, -LT_F64X4_ABS (x));                         \
+    SIGMOID_EXP_F64X4 (sg_e, sg_e_low, -LT_F64X4_ABS (x));                       \
     sg_top = LT_F64X4_SELECT (sg_positive, LT_F64X4_SPLAT (1), sg_e);            \
     sg_top_low = (LtF64x4) ((LtI64x4) sg_e_low & ~sg_positive);                  \
     sg_sum = 1.0 + sg_e;                                                         \
     sg_sum_low = ((1.0 - sg_sum) + sg_e) + sg_e_low;                             \
     sg_q = sg_top / sg_sum;                                                      \
+    sg_residual = LT_F64X4_FMA (-sg_q, sg_sum, sg_top)                           \
+                  + LT_F64X4_FMA (-sg_q, sg_sum_low, sg_top_low);                \
     /* 1 / (1 + e) is q itself where the top is 1, and 1 - q where it is e. */   \
-    (y) = sg_q + (sg_top_low - sg_q * sg_sum_low)                                \
-                 * LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q);              \
+    (y) = LT_F64X4_FMA (sg_residual, LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q), sg_q); \
     FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                      \
   }                                                                              \
   G_STMT_END
@@ -530,7 +569,12 @@ static const double erf_g[18] = {
 /* A row function applying the lanes macro @LANES to @n contiguous doubles,
  * the tail through a vector padded with @pad. */
 #define LANES_ROW_F64(name, LANES, pad)                                          \
-  LT_CPU_MULTIVERSION static void                                                \
+  LANES_ROW_F64_CLONED (name, LANES, pad, LT_CPU_MULTIVERSION)
+
+/* The same, its clones given by @MULTIVERSION (LT_CPU_MULTIVERSION_FMA
+ * for lanes that fuse). */
+#define LANES_ROW_F64_CLONED(name, LANES, pad, MULTIVERSION)                     \
+  MULTIVERSION static void                                                       \
   name (double *dst, const double *src, gint64 n)                                \
   {                                                                              \
     gint64 k = 0;                                                                \
@@ -565,7 +609,7 @@ LANES_ROW_F64 (expm1_f64, EXPM1_F64X4, 1)
 LANES_ROW_F64 (tanh_f64, TANH_F64X4, 1)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
 LANES_ROW_F64 (log1p_f64, LOG1P_F64X4, 1)
-LANES_ROW_F64 (sigmoid_f64, SIGMOID_F64X4, 0)
+LANES_ROW_F64_CLONED (sigmoid_f64, SIGMOID_F64X4, 0, LT_CPU_MULTIVERSION_FMA)
 LANES_ROW_F64 (sin_f64, SIN_F64X4, 1)
 LANES_ROW_F64 (cos_f64, COS_F64X4, 1)
 LANES_ROW_F64 (erf_f64, ERF_F64X4, 0)
