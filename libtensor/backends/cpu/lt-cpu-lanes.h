@@ -52,20 +52,17 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
  * instruction in a clone whose target has FMA (LT_CPU_MULTIVERSION_FMA),
  * glibc's fmaf () for each lane elsewhere, which is as exact and much
  * slower, so results still do not depend on the CPU. */
-#define LT_F32X8_FMA(a, b, c)                                                    \
-  __extension__ ({                                                               \
-    LtF32x8 fa_ = (a), fb_ = (b), fc_ = (c), fr_;                                \
-    for (int fl_ = 0; fl_ < 8; fl_++)                                            \
-      fr_[fl_] = __builtin_fmaf (fa_[fl_], fb_[fl_], fc_[fl_]);                  \
-    fr_;                                                                         \
-  })
+#define LT_F32X8_FMA(a, b, c) LANES_FMA (LtF32x8, 8, __builtin_fmaf, a, b, c)
 
 /* The same for four double lanes, through fma (). */
-#define LT_F64X4_FMA(a, b, c)                                                    \
+#define LT_F64X4_FMA(a, b, c) LANES_FMA (LtF64x4, 4, __builtin_fma, a, b, c)
+
+/* @FMA (a, b, c) of each of the @lanes lanes of vectors of @Type. */
+#define LANES_FMA(Type, lanes, FMA, a, b, c)                                     \
   __extension__ ({                                                               \
-    LtF64x4 fa_ = (a), fb_ = (b), fc_ = (c), fr_;                                \
-    for (int fl_ = 0; fl_ < 4; fl_++)                                            \
-      fr_[fl_] = __builtin_fma (fa_[fl_], fb_[fl_], fc_[fl_]);                   \
+    Type fa_ = (a), fb_ = (b), fc_ = (c), fr_;                                   \
+    for (int fl_ = 0; fl_ < (lanes); fl_++)                                      \
+      fr_[fl_] = FMA (fa_[fl_], fb_[fl_], fc_[fl_]);                             \
     fr_;                                                                         \
   })
 
