@@ -237,23 +237,22 @@
 
 /* Lanes of @y whose @wild mask is set get @CALL ((double) x, (double) e)
  * instead, @CALL a macro of two doubles: the cases the lanes leave to
- * libm. */
+ * libm. The lanes are copies taken inside the branch and read by
+ * subscript: taking the addresses of the arguments themselves would keep
+ * them in memory on the fast path too (as lt-cpu-math64.c's LIBM_LANES). */
 #define FALL_BACK(y, wild, x, e, CALL)                                           \
   G_STMT_START                                                                   \
   {                                                                              \
     if (G_UNLIKELY (LT_I32X8_ANY (wild)))                                        \
       {                                                                          \
-        float fb_xs[8], fb_es[8], fb_ys[8];                                      \
-        gint32 fb_ws[8];                                                         \
+        LtF32x8 fb_x = (x), fb_e = (e), fb_y = (y);                              \
+        LtI32x8 fb_wild = (wild);                                                \
                                                                                  \
-        memcpy (fb_xs, &(x), sizeof fb_xs);                                      \
-        memcpy (fb_es, &(e), sizeof fb_es);                                      \
-        memcpy (fb_ys, &(y), sizeof fb_ys);                                      \
-        memcpy (fb_ws, &(wild), sizeof fb_ws);                                   \
+        (void) fb_e;                                                             \
         for (guint fb_l = 0; fb_l < 8; fb_l++)                                   \
-          if (fb_ws[fb_l])                                                       \
-            fb_ys[fb_l] = (float) CALL ((double) fb_xs[fb_l], (double) fb_es[fb_l]); \
-        memcpy (&(y), fb_ys, sizeof fb_ys);                                      \
+          if (fb_wild[fb_l])                                                     \
+            fb_y[fb_l] = (float) CALL ((double) fb_x[fb_l], (double) fb_e[fb_l]); \
+        (y) = fb_y;                                                              \
       }                                                                          \
   }                                                                              \
   G_STMT_END
