@@ -333,13 +333,16 @@
   }                                                                              \
   G_STMT_END
 
-/* exp (@x) of lanes -708 <= x <= 0 as @high and @low, as
- * EXP_SPLIT_F64X4 (the same reduction, polynomial and split), written for
- * sigmoid's lanes, which the chain of dependent operations limits more
- * than their number: every product fused with its sum (LT_F64X4_FMA), so
- * Estrin's scheme takes four steps of fused operations where it took
- * eight of products and sums. */
-#define SIGMOID_EXP_F64X4(high, low, x)                                          \
+/* exp (@x) of lanes -708 <= x <= 0 as @high and @low, and 1 + exp (x)
+ * rounded (to an ulp or so) as @sum: EXP_SPLIT_F64X4's reduction and
+ * polynomial, written for sigmoid's lanes, which the chain of dependent
+ * operations limits more than their number (about three vectors' work is
+ * in flight at once). So every product is fused with its sum
+ * (LT_F64X4_FMA); exp (r) = 1 + r + r² · Q (r) with Q (r) = 1/2 + r · P
+ * (r) taken as one polynomial, Estrin's scheme in four fused steps; and
+ * @high and @sum are each one fused step from 1 + r + r² · Q (r) (1 + r
+ * as two doubles), not three. */
+#define SIGMOID_EXP_F64X4(high, low, sum, x)                                     \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 se_t = LT_F64X4_FMA ((x), LT_F64X4_SPLAT (0x1.71547652b82fep0), LT_F64X4_SPLAT (SHIFTER)); \
@@ -347,26 +350,29 @@
     LtF64x4 se_high = LT_F64X4_FMA (se_n, LT_F64X4_SPLAT (-LN2_HIGH), (x));      \
     LtF64x4 se_low = se_n * LN2_LOW;                                             \
     LtF64x4 se_r = se_high - se_low, se_r2 = se_r * se_r, se_r4 = se_r2 * se_r2; \
-    LtF64x4 se_p01, se_p23, se_p45, se_p67, se_p89, se_p, se_small, se_one, se_sum; \
+    LtF64x4 se_q0, se_q2, se_q4, se_q6, se_q8, se_q, se_small, se_one, se_scaled; \
                                                                                  \
-    se_p01 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.5555555555548p-5), LT_F64X4_SPLAT (0x1.5555555555559p-3)); \
-    se_p23 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.6c16c16c1ce72p-10), LT_F64X4_SPLAT (0x1.111111110f785p-7)); \
-    se_p45 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.a01a0182acf6ap-16), LT_F64X4_SPLAT (0x1.a01a01afa4e9fp-13)); \
-    se_p67 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.27e52b8c63e15p-22), LT_F64X4_SPLAT (0x1.71ddf8ce873f7p-19)); \
-    se_p89 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.1ef52eb7267f3p-29), LT_F64X4_SPLAT (0x1.af5e1f18e1e84p-26)); \
-    se_p = LT_F64X4_FMA (se_p23, se_r2, se_p01);                                 \
-    se_p45 = LT_F64X4_FMA (se_p67, se_r2, se_p45);                               \
-    se_p = LT_F64X4_FMA (se_p45, se_r4, se_p);                                   \
-    se_p = LT_F64X4_FMA (se_p89, se_r4 * se_r4, se_p);                           \
-    /* r³ · P (r), and the part of r its rounding dropped, times exp (r). */   \
-    se_p = LT_F64X4_FMA (se_r2 * se_r, se_p, ((se_high - se_r) - se_low) * (1.0 + se_r)); \
-    se_small = LT_F64X4_FMA (LT_F64X4_SPLAT (0.5), se_r2, se_p);                 \
+    se_q0 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.5555555555559p-3), LT_F64X4_SPLAT (0.5)); \
+    se_q2 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.111111110f785p-7), LT_F64X4_SPLAT (0x1.5555555555548p-5)); \
+    se_q4 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.a01a01afa4e9fp-13), LT_F64X4_SPLAT (0x1.6c16c16c1ce72p-10)); \
+    se_q6 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.71ddf8ce873f7p-19), LT_F64X4_SPLAT (0x1.a01a0182acf6ap-16)); \
+    se_q8 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.af5e1f18e1e84p-26), LT_F64X4_SPLAT (0x1.27e52b8c63e15p-22)); \
+    se_q0 = LT_F64X4_FMA (se_q2, se_r2, se_q0);                                  \
+    se_q4 = LT_F64X4_FMA (se_q6, se_r2, se_q4);                                  \
+    se_q8 = LT_F64X4_FMA (se_r2, LT_F64X4_SPLAT (0x1.1ef52eb7267f3p-29), se_q8); \
+    se_q = LT_F64X4_FMA (se_q4, se_r4, se_q0);                                   \
+    se_q = LT_F64X4_FMA (se_q8, se_r4 * se_r4, se_q);                            \
+    /* r² · Q (r), and the part of r its rounding dropped, times exp (r);  */ \
+    /* then the part of 1 + r that its rounding dropped.                    */ \
+    se_small = LT_F64X4_FMA (se_r2, se_q, ((se_high - se_r) - se_low) * (1.0 + se_r)); \
     se_one = 1.0 + se_r;                                                         \
     se_small += (1.0 - se_one) + se_r;                                           \
-    se_sum = se_one + se_small;                                                  \
     se_t = (LtF64x4) ((SHIFTED_INTEGERS (se_t) + 1023) << 52);                   \
-    (high) = se_sum * se_t;                                                      \
-    (low) = ((se_one - se_sum) + se_small) * se_t;                               \
+    /* 2^n (1 + r), exact; high and 1 + high are a fused step from it. */       \
+    se_scaled = se_one * se_t;                                                   \
+    (high) = LT_F64X4_FMA (se_small, se_t, se_scaled);                           \
+    (low) = LT_F64X4_FMA (se_small, se_t, se_scaled - (high));                   \
+    (sum) = LT_F64X4_FMA (se_small, se_t, 1.0 + se_scaled);                      \
   }                                                                              \
   G_STMT_END
 
@@ -375,7 +381,10 @@
  * ulp of e is two of the result where e / (1 + e) falls a binade below
  * e, so the part of e its rounding dropped, and the part 1 + e dropped,
  * go into the quotient q with the residual of q's own rounding (exact, by
- * a fused multiply-add) as (residual + top_low - q · sum_low) / (1 + e).
+ * a fused multiply-add) as (residual + top_low - q · sum_low) / (1 + e);
+ * sum_low is what 1 + e's high and low parts less the sum leave, exactly,
+ * however the sum was rounded. Within 1 ulp: 0.64 over (-40, 40), 0.84
+ * near -708, where e's low part is subnormal.
  * |x| > 708 (1, or what PyTorch's 1 / (1 + exp (-x)) gives: 0 below
  * -709.8) and NaN go to libm. */
 #define SIGMOID_F64X4(y, x)                                                      \
@@ -384,10 +393,9 @@
     LtI64x4 sg_odd = ~(LT_F64X4_ABS (x) <= 708.0), sg_positive = (x) >= 0.0;     \
     LtF64x4 sg_e, sg_e_low, sg_top, sg_top_low, sg_sum, sg_sum_low, sg_q, sg_residual; \
                                                                                  \
-    SIGMOID_EXP_F64X4 (sg_e, sg_e_low, -LT_F64X4_ABS (x));                       \
+    SIGMOID_EXP_F64X4 (sg_e, sg_e_low, sg_sum, -LT_F64X4_ABS (x));               \
     sg_top = LT_F64X4_SELECT (sg_positive, LT_F64X4_SPLAT (1), sg_e);            \
     sg_top_low = (LtF64x4) ((LtI64x4) sg_e_low & ~sg_positive);                  \
-    sg_sum = 1.0 + sg_e;                                                         \
     sg_sum_low = ((1.0 - sg_sum) + sg_e) + sg_e_low;                             \
     sg_q = sg_top / sg_sum;                                                      \
     sg_residual = LT_F64X4_FMA (-sg_q, sg_sum, sg_top)                           \
