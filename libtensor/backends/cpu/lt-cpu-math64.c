@@ -362,11 +362,12 @@
     se_q8 = LT_F64X4_FMA (se_r2, LT_F64X4_SPLAT (0x1.1ef52eb7267f3p-29), se_q8); \
     se_q = LT_F64X4_FMA (se_q4, se_r4, se_q0);                                   \
     se_q = LT_F64X4_FMA (se_q8, se_r4 * se_r4, se_q);                            \
-    /* r² · Q (r), and the part of r its rounding dropped, times exp (r);  */ \
-    /* then the part of 1 + r that its rounding dropped.                    */ \
-    se_small = LT_F64X4_FMA (se_r2, se_q, ((se_high - se_r) - se_low) * (1.0 + se_r)); \
+    /* r² · Q (r), the part of r its rounding dropped times exp (r), and   */ \
+    /* the part of 1 + r that its rounding dropped (the last two summed    */ \
+    /* while Q is evaluated).                                              */ \
     se_one = 1.0 + se_r;                                                         \
-    se_small += (1.0 - se_one) + se_r;                                           \
+    se_small = LT_F64X4_FMA (se_r2, se_q, ((se_high - se_r) - se_low) * (1.0 + se_r) \
+                                          + ((1.0 - se_one) + se_r));            \
     se_t = (LtF64x4) ((SHIFTED_INTEGERS (se_t) + 1023) << 52);                   \
     /* 2^n (1 + r), exact; high and 1 + high are a fused step from it. */       \
     se_scaled = se_one * se_t;                                                   \
