@@ -245,25 +245,72 @@ test_rsqrt_every_exponent (void)
   check_every_exponent (lt_cpu_rsqrt_f32, rsqrt_ulp_error, 1.5);
 }
 
-/* 1.0315 ulp at worst over all floats (at -0x1.df6f14p+5, in the special
- * values below); 1.47 before the quotient's residual was fused in. */
-#define SIGMOID_BOUND 1.1
+/* sigmoid's fused version (where the CPU has FMA): 1.0315 ulp at worst
+ * over all floats (at -0x1.df6f14p+5, in the special values below); the
+ * unfused one: 1.47. */
+#define SIGMOID_FUSED_BOUND 1.1
+#define SIGMOID_BOUND 1.5
 
-static void
-test_sigmoid_every_exponent (void)
+typedef struct
 {
-  check_every_exponent (lt_cpu_sigmoid_f32, sigmoid_ulp_error, SIGMOID_BOUND);
+  RowFunc row;
+  double bound;
+  gboolean fused;
+} SigmoidVersion;
+
+static const SigmoidVersion sigmoid_fused = { lt_cpu_sigmoid_fused_f32, SIGMOID_FUSED_BOUND, TRUE };
+static const SigmoidVersion sigmoid_unfused = { lt_cpu_sigmoid_unfused_f32, SIGMOID_BOUND, FALSE };
+
+/* Whether @version cannot run here (skipped). */
+static gboolean
+sigmoid_skipped (const SigmoidVersion *version)
+{
+  if (version->fused && !lt_cpu_has_fma ())
+    {
+      g_test_skip ("no FMA on this processor");
+      return TRUE;
+    }
+  return FALSE;
 }
 
 static void
-test_sigmoid_special_values (void)
+test_sigmoid_every_exponent (gconstpointer data)
 {
+  const SigmoidVersion *version = data;
+
+  if (!sigmoid_skipped (version))
+    check_every_exponent (version->row, sigmoid_ulp_error, version->bound);
+}
+
+/* lt_cpu_sigmoid_f32 () is the version lt_cpu_has_fma () names, bit for
+ * bit. */
+static void
+test_sigmoid_picked (void)
+{
+  enum { N = 4096 };
+  g_autofree float *x = g_new (float, N);
+  g_autofree float *picked = g_new (float, N);
+  g_autofree float *named = g_new (float, N);
+
+  for (gint64 k = 0; k < N; k++)
+    x[k] = (float) ((k - N / 2) * 0.049);
+  lt_cpu_sigmoid_f32 (picked, x, N);
+  (lt_cpu_has_fma () ? lt_cpu_sigmoid_fused_f32 : lt_cpu_sigmoid_unfused_f32) (named, x, N);
+  g_assert_true (memcmp (picked, named, N * sizeof (float)) == 0);
+}
+
+static void
+test_sigmoid_special_values (gconstpointer data)
+{
+  const SigmoidVersion *version = data;
   const float x[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 100.0f, -100.0f, -104.0f,
                       -110.0f, 17.0f, -17.0f, 0x1p-30f, -0x1p-30f, 1.0f, -1.0f,
                       -0x1.df6f14p+5f };
   float y[G_N_ELEMENTS (x)];
 
-  lt_cpu_sigmoid_f32 (y, x, G_N_ELEMENTS (x));
+  if (sigmoid_skipped (version))
+    return;
+  version->row (y, x, G_N_ELEMENTS (x));
 
   g_assert_cmpfloat (y[0], ==, 0.5f);
   g_assert_cmpfloat (y[1], ==, 0.5f);
@@ -272,7 +319,7 @@ test_sigmoid_special_values (void)
   g_assert_true (isnan (y[4]));
   g_assert_cmpfloat (y[5], ==, 1.0f);
   for (gsize i = 5; i < G_N_ELEMENTS (x); i++)
-    if (!(sigmoid_ulp_error (x[i], y[i]) <= SIGMOID_BOUND))
+    if (!(sigmoid_ulp_error (x[i], y[i]) <= version->bound))
       g_error ("sigmoid (%a) gave %a, %.2f ulp off", x[i], y[i], sigmoid_ulp_error (x[i], y[i]));
   /* Far below, the subnormals of exp (x), then zero. */
   g_assert_cmpfloat (y[6], >, 0.0f);
@@ -607,8 +654,15 @@ main (int   argc,
   g_test_add_func ("/cpu/log/special-values", test_log_special_values);
   g_test_add_func ("/cpu/sqrt/every-exponent", test_sqrt_every_exponent);
   g_test_add_func ("/cpu/rsqrt/every-exponent", test_rsqrt_every_exponent);
-  g_test_add_func ("/cpu/sigmoid/every-exponent", test_sigmoid_every_exponent);
-  g_test_add_func ("/cpu/sigmoid/special-values", test_sigmoid_special_values);
+  g_test_add_data_func ("/cpu/sigmoid/fused/every-exponent", &sigmoid_fused,
+                        test_sigmoid_every_exponent);
+  g_test_add_data_func ("/cpu/sigmoid/fused/special-values", &sigmoid_fused,
+                        test_sigmoid_special_values);
+  g_test_add_data_func ("/cpu/sigmoid/unfused/every-exponent", &sigmoid_unfused,
+                        test_sigmoid_every_exponent);
+  g_test_add_data_func ("/cpu/sigmoid/unfused/special-values", &sigmoid_unfused,
+                        test_sigmoid_special_values);
+  g_test_add_func ("/cpu/sigmoid/picked", test_sigmoid_picked);
   g_test_add_data_func ("/cpu/expm1/every-exponent", "expm1", test_math_every_exponent);
   g_test_add_data_func ("/cpu/tanh/every-exponent", "tanh", test_math_every_exponent);
   g_test_add_data_func ("/cpu/log1p/every-exponent", "log1p", test_math_every_exponent);

@@ -159,6 +159,23 @@ free_mapped (gpointer data,
 
 #endif
 
+gboolean
+lt_cpu_has_fma (void)
+{
+#ifdef LT_CPU_FMA_BY_CPU
+  static gsize answer = 0; /* 0 not asked yet, then 1 + the answer */
+
+  if (g_once_init_enter (&answer))
+    {
+      __builtin_cpu_init ();
+      g_once_init_leave (&answer, 1 + (__builtin_cpu_supports ("x86-64-v3") != 0));
+    }
+  return answer == 2;
+#else
+  return TRUE;
+#endif
+}
+
 static gpointer
 lt_cpu_alloc (const LtBackend *self,
               gsize            nbytes,

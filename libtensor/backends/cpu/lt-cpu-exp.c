@@ -32,6 +32,9 @@ LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
 EXPORT_ROW (exp)
 EXPORT_ROW (log)
 
+/* @a · @b + @c, fused, for numbers @b and @c. */
+#define FMA_SPLATS(a, b, c) LT_F32X8_FMA ((a), LT_F32X8_SPLAT (b), LT_F32X8_SPLAT (c))
+
 /* exp (@x) for lanes @x <= 0 (or NaN) as @high and @low, the part of it
  * @high's rounding dropped: LT_CPU_EXP_SPLIT_F32X8's reduction and
  * polynomial, written for sigmoid's lanes, which the chain of dependent
@@ -57,9 +60,9 @@ EXPORT_ROW (log)
     r_ = LT_F32X8_FMA (n_, LT_F32X8_SPLAT (-0.693359375f), x_);                  \
     r_ = LT_F32X8_FMA (n_, LT_F32X8_SPLAT (2.12194440e-4f), r_);                 \
     r2_ = r_ * r_;                                                               \
-    p45_ = LT_F32X8_FMA (r_, LT_F32X8_SPLAT (1.9875691500e-4f), LT_F32X8_SPLAT (1.3981999507e-3f)); \
-    p23_ = LT_F32X8_FMA (r_, LT_F32X8_SPLAT (8.3334519073e-3f), LT_F32X8_SPLAT (4.1665795894e-2f)); \
-    p01_ = LT_F32X8_FMA (r_, LT_F32X8_SPLAT (1.6666665459e-1f), LT_F32X8_SPLAT (5.0000001201e-1f)); \
+    p45_ = FMA_SPLATS (r_, LT_CPU_EXP_F32_P5, LT_CPU_EXP_F32_P4);                \
+    p23_ = FMA_SPLATS (r_, LT_CPU_EXP_F32_P3, LT_CPU_EXP_F32_P2);                \
+    p01_ = FMA_SPLATS (r_, LT_CPU_EXP_F32_P1, LT_CPU_EXP_F32_P0);                \
     p_ = LT_F32X8_FMA (p23_, r2_, p01_);                                         \
     p_ = LT_F32X8_FMA (p45_, r2_ * r2_, p_);                                     \
     p_ = LT_F32X8_FMA (p_, r2_, r_);                                             \
@@ -76,7 +79,8 @@ EXPORT_ROW (log)
         scale2_ = LT_F32X8_SPLAT (1);                                            \
       }                                                                          \
     /* (1 + p) · 2^n, and what its rounding dropped: 2^n - high is exact    */ \
-    /* (high is within a factor of two of it), and so nearly is the rest.  */ \
+    /* (high is within a factor of two of it), and so is the rest, but     */ \
+    /* where it falls below the normals.                                   */ \
     (high) = LT_F32X8_FMA (p_, scale_, scale_);                                  \
     (low) = LT_F32X8_FMA (p_, scale_, scale_ - (high));                          \
     if (G_UNLIKELY (wide_))                                                      \
@@ -84,6 +88,22 @@ EXPORT_ROW (log)
         (high) *= scale2_;                                                       \
         (low) *= scale2_;                                                        \
       }                                                                          \
+  }                                                                              \
+  G_STMT_END
+
+/* For SIGMOID_FUSED_F32X8 and SIGMOID_UNFUSED_F32X8, from their
+ * positive_, e_ and e_low_: the top of the quotient and its low part, the
+ * sum and its low part, the quotient q_ and the reciprocal of the sum to
+ * an ulp, inverse_ (see below). */
+#define SIGMOID_QUOTIENT_F32X8()                                                 \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    top_ = LT_F32X8_SELECT (positive_, LT_F32X8_SPLAT (1), e_);                  \
+    top_low_ = (LtF32x8) ((LtI32x8) e_low_ & ~positive_);                        \
+    sum_ = 1.0f + e_;                                                            \
+    sum_low_ = e_ - (sum_ - 1.0f);                                               \
+    q_ = top_ / sum_;                                                            \
+    inverse_ = LT_F32X8_SELECT (positive_, q_, 1.0f - q_);                       \
   }                                                                              \
   G_STMT_END
 
@@ -99,8 +119,10 @@ EXPORT_ROW (log)
  * an ulp is more than enough: q itself where the top is 1, and 1 - q where
  * it is e (1 / (1 + e) = 1 - e / (1 + e)). Within 1.1 ulp (1.0315 over
  * all floats, where e / (1 + e) is e to within the roundings of exp's r and
- * polynomial, which e's low part does not carry); 1.47 before FMA. */
-#define SIGMOID_F32X8(y, x)                                                      \
+ * polynomial, which e's low part does not carry). (Which NaN comes out
+ * for a NaN may differ between builds: fused operations pick among their
+ * NaN operands differently.) */
+#define SIGMOID_FUSED_F32X8(y, x)                                                \
   G_STMT_START                                                                   \
   {                                                                              \
     LtI32x8 positive_ = (x) >= 0.0f;                                             \
@@ -108,20 +130,44 @@ EXPORT_ROW (log)
                                                                                  \
     /* exp (-|x|): the sign bit set. */                                          \
     SIGMOID_EXP_F32X8 (e_, e_low_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
-    top_ = LT_F32X8_SELECT (positive_, LT_F32X8_SPLAT (1), e_);                  \
-    top_low_ = (LtF32x8) ((LtI32x8) e_low_ & ~positive_);                        \
-    sum_ = 1.0f + e_;                                                            \
-    sum_low_ = e_ - (sum_ - 1.0f);                                               \
-    q_ = top_ / sum_;                                                            \
-    inverse_ = LT_F32X8_SELECT (positive_, q_, 1.0f - q_);                       \
+    SIGMOID_QUOTIENT_F32X8 ();                                                   \
     residual_ = LT_F32X8_FMA (-q_, sum_, top_);                                  \
     residual_ += LT_F32X8_FMA (-q_, sum_low_, top_low_);                         \
     (y) = LT_F32X8_FMA (residual_, inverse_, q_);                                \
   }                                                                              \
   G_STMT_END
 
-LANES_ROW_CLONED (sigmoid_row_f32, SIGMOID_F32X8, LT_CPU_MULTIVERSION_FMA)
-EXPORT_ROW (sigmoid)
+/* The same without fused operations, for processors without FMA
+ * (LT_CPU_TARGET_FMA, lt-cpu-private.h): exp's parts as
+ * LT_CPU_EXP_SPLIT_F32X8 gives them, and no residual of q's rounding in
+ * the correction. Within 1.5 ulp (1.47 over all floats). */
+#define SIGMOID_UNFUSED_F32X8(y, x)                                              \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI32x8 positive_ = (x) >= 0.0f;                                             \
+    LtF32x8 e_, e_low_, top_, top_low_, sum_, sum_low_, q_, inverse_;            \
+                                                                                 \
+    LT_CPU_EXP_SPLIT_F32X8 (e_, e_low_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
+    SIGMOID_QUOTIENT_F32X8 ();                                                   \
+    (y) = q_ + (top_low_ - q_ * sum_low_) * inverse_;                            \
+  }                                                                              \
+  G_STMT_END
+
+LANES_ROW_CLONED (sigmoid_fused_row_f32, SIGMOID_FUSED_F32X8, LT_CPU_TARGET_FMA)
+LANES_ROW (sigmoid_unfused_row_f32, SIGMOID_UNFUSED_F32X8)
+EXPORT_ROW (sigmoid_fused)
+EXPORT_ROW (sigmoid_unfused)
+
+void
+lt_cpu_sigmoid_f32 (float       *dst,
+                    const float *src,
+                    gint64       n)
+{
+  if (lt_cpu_has_fma ())
+    sigmoid_fused_row_f32 (dst, src, n);
+  else
+    sigmoid_unfused_row_f32 (dst, src, n);
+}
 
 /* The largest of @n floats, ignoring NaNs (a NaN reaches every result
  * through its own exponential anyway); -inf if there is none. */

@@ -5,8 +5,9 @@
  * "avx2" clone of an LT_CPU_MULTIVERSION function and two SSE registers in
  * the baseline one, with the same operations lane by lane in both, so
  * results do not depend on the CPU. (Lanes that fuse multiplies and adds,
- * LT_F32X8_FMA, keep that too: where the clone has no FMA instruction,
- * each lane's is glibc's exact fmaf ().)
+ * LT_F32X8_FMA, are built for x86-64-v3 alone and have unfused twins for
+ * other processors, which round differently: LT_CPU_TARGET_FMA in
+ * lt-cpu-private.h.)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -49,9 +50,9 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
   ((LtF64x4) (((LtI64x4) (yes) & (mask)) | ((LtI64x4) (no) & ~(mask))))
 
 /* @a · @b + @c in each lane rounded once, as a fused multiply-add: one
- * instruction in a clone whose target has FMA (LT_CPU_MULTIVERSION_FMA),
- * glibc's fmaf () for each lane elsewhere, which is as exact and much
- * slower, so results still do not depend on the CPU. */
+ * instruction in a function built for a target with FMA
+ * (LT_CPU_TARGET_FMA), glibc's fmaf () for each lane elsewhere (as exact,
+ * and slower by far). */
 #define LT_F32X8_FMA(a, b, c) LANES_FMA (LtF32x8, 8, __builtin_fmaf, a, b, c)
 
 /* The same for four double lanes, through fma (). */
@@ -61,7 +62,7 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 #define LANES_FMA(Type, lanes, FMA, a, b, c)                                     \
   __extension__ ({                                                               \
     Type fa_ = (a), fb_ = (b), fc_ = (c), fr_;                                   \
-    for (int fl_ = 0; fl_ < (lanes); fl_++)                                      \
+    for (guint fl_ = 0; fl_ < (lanes); fl_++)                                    \
       fr_[fl_] = FMA (fa_[fl_], fb_[fl_], fc_[fl_]);                             \
     fr_;                                                                         \
   })
@@ -102,6 +103,15 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 #define I64X4_TO_F64X4(k)                                                        \
   ((LtF64x4) ((LtU64x4) (k) + (LtU64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
 
+/* exp (r) = 1 + r + r² · P (r), |r| < 0.35: P's coefficients, of r^0 to
+ * r^5 (Cephes expf's). */
+#define LT_CPU_EXP_F32_P0 5.0000001201e-1f
+#define LT_CPU_EXP_F32_P1 1.6666665459e-1f
+#define LT_CPU_EXP_F32_P2 4.1665795894e-2f
+#define LT_CPU_EXP_F32_P3 8.3334519073e-3f
+#define LT_CPU_EXP_F32_P4 1.3981999507e-3f
+#define LT_CPU_EXP_F32_P5 1.9875691500e-4f
+
 /* @result = exp (@x) in each lane, within 1 ulp of the correctly rounded
  * result for every float (0.99 at worst, over all 2^32 of them;
  * tests/test-cpu-exp.c checks a spread of every exponent), NaN for NaN,
@@ -136,7 +146,8 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 /* The same, and in @low the part of 2^n · exp (r) that the rounding of
  * 1 + (exp (r) - 1) dropped (exact), so that @high + @low is off by the
  * roundings of r and of exp (r) - 1 only, about half an ulp of the result
- * at worst, where @high alone is good to an ulp. */
+ * at worst (0.76 where @low falls below the normals, below -70), where
+ * @high alone is good to an ulp. */
 #define LT_CPU_EXP_SPLIT_F32X8(high, low, x)                                     \
   G_STMT_START                                                                   \
   {                                                                              \
@@ -153,11 +164,11 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     k_ = (LtI32x8) t_ - (LtI32x8) shifter_;                                      \
     n_ = t_ - shifter_;                                                          \
     r_ = (x_ - n_ * 0.693359375f) - n_ * -2.12194440e-4f;                        \
-    p_ = 1.9875691500e-4f * r_ + 1.3981999507e-3f;                               \
-    p_ = p_ * r_ + 8.3334519073e-3f;                                             \
-    p_ = p_ * r_ + 4.1665795894e-2f;                                             \
-    p_ = p_ * r_ + 1.6666665459e-1f;                                             \
-    p_ = p_ * r_ + 5.0000001201e-1f;                                             \
+    p_ = LT_CPU_EXP_F32_P5 * r_ + LT_CPU_EXP_F32_P4;                             \
+    p_ = p_ * r_ + LT_CPU_EXP_F32_P3;                                            \
+    p_ = p_ * r_ + LT_CPU_EXP_F32_P2;                                            \
+    p_ = p_ * r_ + LT_CPU_EXP_F32_P1;                                            \
+    p_ = p_ * r_ + LT_CPU_EXP_F32_P0;                                            \
     p_ = p_ * (r_ * r_) + r_;                                                    \
     one_ = p_ + 1.0f;                                                            \
     p_ -= one_ - 1.0f;                                                           \
@@ -232,8 +243,8 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
  * the tail through a vector padded with zeros. */
 #define LANES_ROW(name, LANES) LANES_ROW_CLONED (name, LANES, LT_CPU_MULTIVERSION)
 
-/* The same, its clones given by @MULTIVERSION (LT_CPU_MULTIVERSION_FMA
- * for lanes that fuse). */
+/* The same, its clones or target given by @MULTIVERSION
+ * (LT_CPU_TARGET_FMA for lanes that fuse). */
 #define LANES_ROW_CLONED(name, LANES, MULTIVERSION)                              \
   MULTIVERSION static void                                                       \
   name (float *dst, const float *src, gint64 n)                                  \

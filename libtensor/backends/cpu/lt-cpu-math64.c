@@ -54,6 +54,19 @@
 #define LN2_HIGH 0x1.62e42fefa3000p-1
 #define LN2_LOW 0x1.3de6af278ece6p-42
 
+/* exp (r) = 1 + r + r²/2 + r³ · P (r), |r| <= 0.35: P's coefficients, of
+ * r^0 to r^9. */
+#define EXP_P0 0x1.5555555555559p-3
+#define EXP_P1 0x1.5555555555548p-5
+#define EXP_P2 0x1.111111110f785p-7
+#define EXP_P3 0x1.6c16c16c1ce72p-10
+#define EXP_P4 0x1.a01a01afa4e9fp-13
+#define EXP_P5 0x1.a01a0182acf6ap-16
+#define EXP_P6 0x1.71ddf8ce873f7p-19
+#define EXP_P7 0x1.27e52b8c63e15p-22
+#define EXP_P8 0x1.af5e1f18e1e84p-26
+#define EXP_P9 0x1.1ef52eb7267f3p-29
+
 /* Lanes of @y whose @odd mask is set get @CALL (x) from libm instead; one
  * test of the four where none is (the common case). */
 #define FROM_LIBM(y, odd, x, CALL) LIBM_LANES (y, odd, x, x, CALL, LIBM_CALL1)
@@ -104,13 +117,9 @@
     (r) = ep_high - ep_low;                                                      \
     ep_r2 = (r) * (r);                                                           \
     ep_r4 = ep_r2 * ep_r2;                                                       \
-    ep_p = ((0x1.5555555555559p-3 + 0x1.5555555555548p-5 * (r))                  \
-            + (0x1.111111110f785p-7 + 0x1.6c16c16c1ce72p-10 * (r)) * ep_r2)      \
-           + ((0x1.a01a01afa4e9fp-13 + 0x1.a01a0182acf6ap-16 * (r))              \
-              + (0x1.71ddf8ce873f7p-19 + 0x1.27e52b8c63e15p-22 * (r)) * ep_r2)   \
-               * ep_r4                                                           \
-           + (0x1.af5e1f18e1e84p-26 + 0x1.1ef52eb7267f3p-29 * (r))               \
-               * (ep_r4 * ep_r4);                                                \
+    ep_p = ((EXP_P0 + EXP_P1 * (r)) + (EXP_P2 + EXP_P3 * (r)) * ep_r2)           \
+           + ((EXP_P4 + EXP_P5 * (r)) + (EXP_P6 + EXP_P7 * (r)) * ep_r2) * ep_r4 \
+           + (EXP_P8 + EXP_P9 * (r)) * (ep_r4 * ep_r4);                          \
     ep_p = (ep_r2 * (r)) * ep_p + ((ep_high - (r)) - ep_low) * (1.0 + (r));      \
     (small) = 0.5 * ep_r2 + ep_p;                                                \
     (scale) = (LtF64x4) ((SHIFTED_INTEGERS (ep_t) + 1023) << 52);                \
@@ -333,6 +342,9 @@
   }                                                                              \
   G_STMT_END
 
+/* @a · @b + @c, fused, for numbers @b and @c. */
+#define FMA_SPLATS(a, b, c) LT_F64X4_FMA ((a), LT_F64X4_SPLAT (b), LT_F64X4_SPLAT (c))
+
 /* exp (@x) of lanes -708 <= x <= 0 as @high and @low, and 1 + exp (x)
  * rounded (to an ulp or so) as @sum: EXP_SPLIT_F64X4's reduction and
  * polynomial, written for sigmoid's lanes, which the chain of dependent
@@ -345,21 +357,21 @@
 #define SIGMOID_EXP_F64X4(high, low, sum, x)                                     \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF64x4 se_t = LT_F64X4_FMA ((x), LT_F64X4_SPLAT (0x1.71547652b82fep0), LT_F64X4_SPLAT (SHIFTER)); \
+    LtF64x4 se_t = FMA_SPLATS ((x), 0x1.71547652b82fep0, SHIFTER);               \
     LtF64x4 se_n = se_t - SHIFTER;                                               \
     LtF64x4 se_high = LT_F64X4_FMA (se_n, LT_F64X4_SPLAT (-LN2_HIGH), (x));      \
     LtF64x4 se_low = se_n * LN2_LOW;                                             \
     LtF64x4 se_r = se_high - se_low, se_r2 = se_r * se_r, se_r4 = se_r2 * se_r2; \
     LtF64x4 se_q0, se_q2, se_q4, se_q6, se_q8, se_q, se_small, se_one, se_scaled; \
                                                                                  \
-    se_q0 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.5555555555559p-3), LT_F64X4_SPLAT (0.5)); \
-    se_q2 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.111111110f785p-7), LT_F64X4_SPLAT (0x1.5555555555548p-5)); \
-    se_q4 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.a01a01afa4e9fp-13), LT_F64X4_SPLAT (0x1.6c16c16c1ce72p-10)); \
-    se_q6 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.71ddf8ce873f7p-19), LT_F64X4_SPLAT (0x1.a01a0182acf6ap-16)); \
-    se_q8 = LT_F64X4_FMA (se_r, LT_F64X4_SPLAT (0x1.af5e1f18e1e84p-26), LT_F64X4_SPLAT (0x1.27e52b8c63e15p-22)); \
+    se_q0 = FMA_SPLATS (se_r, EXP_P0, 0.5);                                      \
+    se_q2 = FMA_SPLATS (se_r, EXP_P2, EXP_P1);                                   \
+    se_q4 = FMA_SPLATS (se_r, EXP_P4, EXP_P3);                                   \
+    se_q6 = FMA_SPLATS (se_r, EXP_P6, EXP_P5);                                   \
+    se_q8 = FMA_SPLATS (se_r, EXP_P8, EXP_P7);                                   \
     se_q0 = LT_F64X4_FMA (se_q2, se_r2, se_q0);                                  \
     se_q4 = LT_F64X4_FMA (se_q6, se_r2, se_q4);                                  \
-    se_q8 = LT_F64X4_FMA (se_r2, LT_F64X4_SPLAT (0x1.1ef52eb7267f3p-29), se_q8); \
+    se_q8 = LT_F64X4_FMA (se_r2, LT_F64X4_SPLAT (EXP_P9), se_q8);                \
     se_q = LT_F64X4_FMA (se_q4, se_r4, se_q0);                                   \
     se_q = LT_F64X4_FMA (se_q8, se_r4 * se_r4, se_q);                            \
     /* r² · Q (r), the part of r its rounding dropped times exp (r), and   */ \
@@ -383,12 +395,12 @@
  * e, so the part of e its rounding dropped, and the part 1 + e dropped,
  * go into the quotient q with the residual of q's own rounding (exact, by
  * a fused multiply-add) as (residual + top_low - q · sum_low) / (1 + e);
- * sum_low is what 1 + e's high and low parts less the sum leave, exactly,
- * however the sum was rounded. Within 1 ulp: 0.64 over (-40, 40), 0.84
- * near -708, where e's low part is subnormal.
- * |x| > 708 (1, or what PyTorch's 1 / (1 + exp (-x)) gives: 0 below
- * -709.8) and NaN go to libm. */
-#define SIGMOID_F64X4(y, x)                                                      \
+ * sum_low is what 1 + e's high and low parts less the sum leave, to
+ * within an ulp of the low part, however the sum was rounded. The lanes
+ * are within 1 ulp: 0.64 over (-40, 40), 0.84 near -708, where e's low
+ * part is subnormal. |x| > 708 (1, or what PyTorch's 1 / (1 + exp (-x))
+ * gives, within 1.05 ulp: 0 below -709.8) and NaN go to libm. */
+#define SIGMOID_FUSED_F64X4(y, x)                                                \
   G_STMT_START                                                                   \
   {                                                                              \
     LtI64x4 sg_odd = ~(LT_F64X4_ABS (x) <= 708.0), sg_positive = (x) >= 0.0;     \
@@ -403,6 +415,28 @@
                   + LT_F64X4_FMA (-sg_q, sg_sum_low, sg_top_low);                \
     /* 1 / (1 + e) is q itself where the top is 1, and 1 - q where it is e. */   \
     (y) = LT_F64X4_FMA (sg_residual, LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q), sg_q); \
+    FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                      \
+  }                                                                              \
+  G_STMT_END
+
+/* The same without fused operations, for processors without FMA
+ * (LT_CPU_TARGET_FMA, lt-cpu-private.h): exp's parts as EXP_SPLIT_F64X4
+ * gives them, and no residual of q's rounding in the correction. Within
+ * 1.1 ulp (1.0601 over 10^8 in (-40, 40)). */
+#define SIGMOID_UNFUSED_F64X4(y, x)                                              \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 sg_odd = ~(LT_F64X4_ABS (x) <= 708.0), sg_positive = (x) >= 0.0;     \
+    LtF64x4 sg_e, sg_e_low, sg_top, sg_top_low, sg_sum, sg_sum_low, sg_q;        \
+                                                                                 \
+    EXP_SPLIT_F64X4 (sg_e, sg_e_low, -LT_F64X4_ABS (x));                         \
+    sg_top = LT_F64X4_SELECT (sg_positive, LT_F64X4_SPLAT (1), sg_e);            \
+    sg_top_low = (LtF64x4) ((LtI64x4) sg_e_low & ~sg_positive);                  \
+    sg_sum = 1.0 + sg_e;                                                         \
+    sg_sum_low = ((1.0 - sg_sum) + sg_e) + sg_e_low;                             \
+    sg_q = sg_top / sg_sum;                                                      \
+    (y) = sg_q + (sg_top_low - sg_q * sg_sum_low)                                \
+                 * LT_F64X4_SELECT (sg_positive, sg_q, 1.0 - sg_q);              \
     FROM_LIBM (y, sg_odd, x, SIGMOID_LIBM);                                      \
   }                                                                              \
   G_STMT_END
@@ -580,8 +614,8 @@ static const double erf_g[18] = {
 #define LANES_ROW_F64(name, LANES, pad)                                          \
   LANES_ROW_F64_CLONED (name, LANES, pad, LT_CPU_MULTIVERSION)
 
-/* The same, its clones given by @MULTIVERSION (LT_CPU_MULTIVERSION_FMA
- * for lanes that fuse). */
+/* The same, its clones or target given by @MULTIVERSION
+ * (LT_CPU_TARGET_FMA for lanes that fuse). */
 #define LANES_ROW_F64_CLONED(name, LANES, pad, MULTIVERSION)                     \
   MULTIVERSION static void                                                       \
   name (double *dst, const double *src, gint64 n)                                \
@@ -618,7 +652,8 @@ LANES_ROW_F64 (expm1_f64, EXPM1_F64X4, 1)
 LANES_ROW_F64 (tanh_f64, TANH_F64X4, 1)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
 LANES_ROW_F64 (log1p_f64, LOG1P_F64X4, 1)
-LANES_ROW_F64_CLONED (sigmoid_f64, SIGMOID_F64X4, 0, LT_CPU_MULTIVERSION_FMA)
+LANES_ROW_F64_CLONED (sigmoid_fused_f64, SIGMOID_FUSED_F64X4, 0, LT_CPU_TARGET_FMA)
+LANES_ROW_F64 (sigmoid_unfused_f64, SIGMOID_UNFUSED_F64X4, 0)
 LANES_ROW_F64 (sin_f64, SIN_F64X4, 1)
 LANES_ROW_F64 (cos_f64, COS_F64X4, 1)
 LANES_ROW_F64 (erf_f64, ERF_F64X4, 0)
@@ -627,10 +662,22 @@ EXPORT_ROW_F64 (expm1_f64)
 EXPORT_ROW_F64 (tanh_f64)
 EXPORT_ROW_F64 (log_f64)
 EXPORT_ROW_F64 (log1p_f64)
-EXPORT_ROW_F64 (sigmoid_f64)
+EXPORT_ROW_F64 (sigmoid_fused_f64)
+EXPORT_ROW_F64 (sigmoid_unfused_f64)
 EXPORT_ROW_F64 (sin_f64)
 EXPORT_ROW_F64 (cos_f64)
 EXPORT_ROW_F64 (erf_f64)
+
+void
+lt_cpu_sigmoid_f64 (double       *dst,
+                    const double *src,
+                    gint64        n)
+{
+  if (lt_cpu_has_fma ())
+    sigmoid_fused_f64 (dst, src, n);
+  else
+    sigmoid_unfused_f64 (dst, src, n);
+}
 
 /* x ** e for e = 2, 3, -1 and -2, the powers PyTorch takes as products,
  * as it takes them: x · x, x · x · x, 1 / x and 1 / (x · x), within 1.5

@@ -23,16 +23,30 @@ G_BEGIN_DECLS
     && !defined(LT_NO_MULTIVERSION)
 #if __has_attribute(target_clones)
 #define LT_CPU_MULTIVERSION __attribute__ ((target_clones ("avx2", "default")))
-/* The same for a function whose lanes fuse multiplies and adds explicitly
- * (LT_F32X8_FMA, lt-cpu-lanes.h): its wide clone is for x86-64-v3, AVX2
- * with FMA. */
-#define LT_CPU_MULTIVERSION_FMA __attribute__ ((target_clones ("arch=x86-64-v3", "default")))
+#endif
+/* A function whose lanes fuse multiplies and adds (LT_F32X8_FMA,
+ * lt-cpu-lanes.h) is built for x86-64-v3 (AVX2 with FMA) only, and called
+ * where lt_cpu_has_fma () says the CPU has it; elsewhere the caller takes
+ * an unfused version of the same function, which rounds differently (each
+ * within its own bound): the one exception to results that do not depend
+ * on the CPU. (Built for the baseline, each lane's fma () would be glibc's
+ * software one: 50 to 300 times slower.) */
+#if __has_attribute(target)
+#define LT_CPU_TARGET_FMA __attribute__ ((target ("arch=x86-64-v3")))
+#define LT_CPU_FMA_BY_CPU 1
 #endif
 #endif
 #ifndef LT_CPU_MULTIVERSION
 #define LT_CPU_MULTIVERSION
-#define LT_CPU_MULTIVERSION_FMA
 #endif
+#ifndef LT_CPU_TARGET_FMA
+#define LT_CPU_TARGET_FMA
+#endif
+
+/* Whether the functions built with LT_CPU_TARGET_FMA may run here: where
+ * the CPU has all of x86-64-v3 (AVX2, FMA, BMI2...), or (without clones
+ * and targets) always, their fma ()s then being libm's. */
+gboolean lt_cpu_has_fma (void);
 
 /* The output of a kernel overlaps an input only where it is laid out exactly
  * as that input (the caller copies the input otherwise), so element k is read
@@ -124,10 +138,18 @@ void lt_cpu_log_f32 (float       *dst,
                      gint64       n);
 
 /* dst[k] = 1 / (1 + exp (-src[k])) for @n contiguous float32s, within
- * 1.5 ulp (lt-cpu-exp.c); @dst may be @src. */
+ * 1.5 ulp (lt-cpu-exp.c); @dst may be @src. The fused version, where
+ * lt_cpu_has_fma (), within 1.1; the unfused one elsewhere, within 1.5.
+ * (The two are for the tests; the first picks one.) */
 void lt_cpu_sigmoid_f32 (float       *dst,
                          const float *src,
                          gint64       n);
+void lt_cpu_sigmoid_fused_f32 (float       *dst,
+                               const float *src,
+                               gint64       n);
+void lt_cpu_sigmoid_unfused_f32 (float       *dst,
+                                 const float *src,
+                                 gint64       n);
 
 /* expm1, tanh, log1p, sin, cos and erf of @n contiguous float32s, within
  * 0.51 ulp (sin and cos 0.61; lt-cpu-math.c); @dst may be @src. */
@@ -204,6 +226,15 @@ void lt_cpu_log_f64 (double       *dst,
 void lt_cpu_sigmoid_f64 (double       *dst,
                          const double *src,
                          gint64        n);
+/* The two versions lt_cpu_sigmoid_f64 () picks from, as float32's: the
+ * fused one's lanes within 0.84 ulp, the unfused one's within 1.06 (and
+ * both past ±708 PyTorch's formula, within 1.05). */
+void lt_cpu_sigmoid_fused_f64 (double       *dst,
+                               const double *src,
+                               gint64        n);
+void lt_cpu_sigmoid_unfused_f64 (double       *dst,
+                                 const double *src,
+                                 gint64        n);
 /* log1p and expm1 of @n contiguous float64s, within 0.9 ulp
  * (lt-cpu-math64.c); @dst may be @src. */
 void lt_cpu_log1p_f64 (double       *dst,
