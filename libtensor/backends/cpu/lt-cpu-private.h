@@ -29,8 +29,9 @@ G_BEGIN_DECLS
  * where lt_cpu_has_fma () says the CPU has it; elsewhere the caller takes
  * an unfused version of the same function, which rounds differently (each
  * within its own bound): the one exception to results that do not depend
- * on the CPU. (Built for the baseline, each lane's fma () would be glibc's
- * software one: 50 to 300 times slower.) */
+ * on the CPU. (Built for the baseline, each lane's fma () would be a call,
+ * and on a processor without FMA glibc's software one: 50 to 270 times
+ * slower than unfused lanes, bench/NOTES.md section 22.) */
 #if __has_attribute(target)
 #define LT_CPU_TARGET_FMA __attribute__ ((target ("arch=x86-64-v3")))
 #define LT_CPU_FMA_BY_CPU 1
