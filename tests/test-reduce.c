@@ -541,14 +541,17 @@ assert_same_float (double      got,
 }
 
 /* amax, amin, argmax, argmin and max/min with indices, along rows (the
- * CPU reads float32 rows in vector lanes) and down columns (a row of lanes
- * per reduced position), on rows of every length to 75 whose values tie
- * often: small integers, zeros of both signs, infinities and NaNs. */
+ * CPU reads float32 and float64 rows in vector lanes, float64 rows from
+ * addresses of any alignment) and down columns (a row of lanes per
+ * reduced position, eight rows at a time), on rows of every length to 75
+ * whose values tie often: small integers, zeros of both signs, infinities
+ * and NaNs. */
 static void
-test_extremes_lanes (void)
+test_extremes_lanes (gconstpointer data)
 {
+  LtDType dtype = GPOINTER_TO_INT (data);
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
-  const gint64 width = 19; /* two vectors and a tail */
+  const gint64 width = 19; /* float32: two vectors and a tail; float64: four */
 
   for (gint64 length = 1; length <= 75; length++)
     for (int pattern = 0; pattern < 4; pattern++)
@@ -575,8 +578,7 @@ test_extremes_lanes (void)
               values[length + k] = k == 0 ? 1 : k % 2 ? -0.0 : 0.0;
               values[2 * length + k] = (k % 3 == 1) ? -0.0 : 0.0;
             }
-        tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (length * width),
-                              I64S (width, length), 2);
+        tensor = from_values (dtype, values, (gsize) (length * width), I64S (width, length), 2);
 
         for (int max = 0; max < 2; max++)
           for (int dim = 0; dim < 2; dim++)
@@ -1353,7 +1355,10 @@ main (int   argc,
   g_test_add_func ("/reduce/mean-prod", test_mean_prod);
   g_test_add_func ("/reduce/extremes/nan", test_extremes_nan);
   g_test_add_func ("/reduce/extremes/ties-and-views", test_max_dim_ties);
-  g_test_add_func ("/reduce/extremes/lanes", test_extremes_lanes);
+  g_test_add_data_func ("/reduce/extremes/lanes/float32", GINT_TO_POINTER (LT_DTYPE_FLOAT32),
+                        test_extremes_lanes);
+  g_test_add_data_func ("/reduce/extremes/lanes/float64", GINT_TO_POINTER (LT_DTYPE_FLOAT64),
+                        test_extremes_lanes);
   g_test_add_func ("/reduce/rows-together", test_rows_together);
   g_test_add_func ("/reduce/all-any", test_all_any);
   g_test_add_func ("/reduce/var-std-norm", test_var_std_norm);

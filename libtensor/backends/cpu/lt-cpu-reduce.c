@@ -373,69 +373,73 @@ sum_8_rows_f32 (const float *v,
     }
 }
 
-/* Largest and smallest float32s in lanes: a lane takes @x where it beats
- * the lane's best, or is NaN; nothing beats a NaN, so NaN sticks, as in
- * PyTorch. A tie keeps the earlier element. */
+/* Largest and smallest floats in lanes, eight float32s or four float64s
+ * (@Ints, the integer lanes of the same width, hold the masks): a lane
+ * takes @x where it beats the lane's best, or is NaN; nothing beats a NaN,
+ * so NaN sticks, as in PyTorch. A tie keeps the earlier element. */
 
 /* A macro: a function returning an AVX vector would change its ABI by the
  * clone it is inlined into. */
-#define PICK_F32X8(best, x, max)                                                \
+#define PICK_LANES(Ints, best, x, max)                                          \
   G_STMT_START                                                                  \
   {                                                                             \
-    LtF32x8 x_ = (x);                                                             \
-    LtI32x8 take_ = ((max) ? x_ > (best) : x_ < (best)) | (x_ != x_);              \
+    __typeof__ (best) x_ = (x);                                                 \
+    Ints take_ = ((max) ? x_ > (best) : x_ < (best)) | (x_ != x_);              \
                                                                                 \
-    (best) = (LtF32x8) (((LtI32x8) x_ & take_) | ((LtI32x8) (best) & ~take_));        \
+    (best) = (__typeof__ (best)) (((Ints) x_ & take_) | ((Ints) (best) & ~take_)); \
   }                                                                             \
   G_STMT_END
 
-static inline float
-pick_f32 (float    best,
-          float    x,
-          gboolean max)
-{
-  return !isnan (best) && ((max ? x > best : x < best) || isnan (x)) ? x : best;
-}
+/* The same for one element. */
+#define PICK_ONE(best, x, max)                                                  \
+  (!isnan (best) && (((max) ? (x) > (best) : (x) < (best)) || isnan (x)) ? (x) : (best))
 
 /* The same without NaN in the lanes, which a row only needs to know of
  * at its end: two operations a vector fewer. */
-#define PICK_NUMBERS_F32X8(best, x, max, nans)                                  \
+#define PICK_NUMBERS(Ints, best, x, max, nans)                                  \
   G_STMT_START                                                                  \
   {                                                                             \
-    LtF32x8 x_ = (x);                                                             \
-    LtI32x8 take_ = (max) ? x_ > (best) : x_ < (best);                            \
+    __typeof__ (best) x_ = (x);                                                 \
+    Ints take_ = (max) ? x_ > (best) : x_ < (best);                             \
                                                                                 \
-    (best) = (LtF32x8) (((LtI32x8) x_ & take_) | ((LtI32x8) (best) & ~take_));        \
+    (best) = (__typeof__ (best)) (((Ints) x_ & take_) | ((Ints) (best) & ~take_)); \
     (nans) |= x_ != x_;                                                         \
   }                                                                             \
   G_STMT_END
 
-/* The eight lanes of the largest (or smallest) of @n >= 8 contiguous
- * float32s in @best, and whether one is NaN in @has_nan. The last vector
- * may overlap the one before: a repeated element changes neither. */
-#define EXTREME_LANES_F32(v, n, max, best, has_nan)                             \
+/* Four double lanes loaded from any double's address (LtF64x4 assumes 32
+ * bytes). */
+typedef double LtF64x4Unaligned __attribute__ ((vector_size (4 * sizeof (double)), aligned (8),
+                                                may_alias));
+
+/* The @lanes lanes (vectors @Vec, as loaded) of the largest (or smallest)
+ * of @n >= @lanes contiguous floats in @best, and whether one is NaN in
+ * @has_nan. The last vector may overlap the one before: a repeated
+ * element changes neither. */
+#define EXTREME_LANES(Vec, Ints, lanes, v, n, max, best, has_nan)               \
   G_STMT_START                                                                  \
   {                                                                             \
-    LtF32x8 b1_ = *(const LtF32x8 *) (v), b2_ = b1_, b3_ = b1_;                   \
-    LtI32x8 nans_ = b1_ != b1_;                                                 \
-    gint64 k_ = 8;                                                              \
+    __typeof__ (best) b1_ = *(const Vec *) (v), b2_ = b1_, b3_ = b1_;           \
+    Ints nans_ = b1_ != b1_;                                                    \
+    gint64 k_ = (lanes);                                                        \
     guint64 words_[4];                                                          \
                                                                                 \
+    G_STATIC_ASSERT (sizeof nans_ == sizeof words_);                            \
     (best) = b1_;                                                               \
-    for (; k_ + 32 <= (n); k_ += 32)                                            \
+    for (; k_ + 4 * (lanes) <= (n); k_ += 4 * (lanes))                          \
       {                                                                         \
-        PICK_NUMBERS_F32X8 ((best), *(const LtF32x8 *) ((v) + k_), (max), nans_);   \
-        PICK_NUMBERS_F32X8 (b1_, *(const LtF32x8 *) ((v) + k_ + 8), (max), nans_);  \
-        PICK_NUMBERS_F32X8 (b2_, *(const LtF32x8 *) ((v) + k_ + 16), (max), nans_); \
-        PICK_NUMBERS_F32X8 (b3_, *(const LtF32x8 *) ((v) + k_ + 24), (max), nans_); \
+        PICK_NUMBERS (Ints, (best), *(const Vec *) ((v) + k_), (max), nans_);   \
+        PICK_NUMBERS (Ints, b1_, *(const Vec *) ((v) + k_ + (lanes)), (max), nans_); \
+        PICK_NUMBERS (Ints, b2_, *(const Vec *) ((v) + k_ + 2 * (lanes)), (max), nans_); \
+        PICK_NUMBERS (Ints, b3_, *(const Vec *) ((v) + k_ + 3 * (lanes)), (max), nans_); \
       }                                                                         \
-    for (; k_ + 8 <= (n); k_ += 8)                                              \
-      PICK_NUMBERS_F32X8 ((best), *(const LtF32x8 *) ((v) + k_), (max), nans_); \
+    for (; k_ + (lanes) <= (n); k_ += (lanes))                                  \
+      PICK_NUMBERS (Ints, (best), *(const Vec *) ((v) + k_), (max), nans_);     \
     if (k_ < (n))                                                               \
-      PICK_NUMBERS_F32X8 ((best), *(const LtF32x8 *) ((v) + (n) - 8), (max), nans_); \
-    PICK_NUMBERS_F32X8 ((best), b1_, (max), nans_);                             \
-    PICK_NUMBERS_F32X8 (b2_, b3_, (max), nans_);                                \
-    PICK_NUMBERS_F32X8 ((best), b2_, (max), nans_);                             \
+      PICK_NUMBERS (Ints, (best), *(const Vec *) ((v) + (n) - (lanes)), (max), nans_); \
+    PICK_NUMBERS (Ints, (best), b1_, (max), nans_);                             \
+    PICK_NUMBERS (Ints, b2_, b3_, (max), nans_);                                \
+    PICK_NUMBERS (Ints, (best), b2_, (max), nans_);                             \
     memcpy (words_, &nans_, sizeof words_);                                     \
     (has_nan) = (words_[0] | words_[1] | words_[2] | words_[3]) != 0;           \
   }                                                                             \
@@ -452,19 +456,38 @@ extreme_contiguous_f32 (const float *v,
   LtF32x8 b0;
   LtI32x8 nans = { 0 };
   gboolean has_nan;
-  float lanes[8], best;
+  float lanes[8];
 
-  EXTREME_LANES_F32 (v, n, max, b0, has_nan);
+  EXTREME_LANES (LtF32x8, LtI32x8, 8, v, n, max, b0, has_nan);
   if (has_nan)
     return NAN;
   /* Across the lanes by halves, in the vectors (a scalar loop here was
    * most of a short row's time). */
-  PICK_NUMBERS_F32X8 (b0, __builtin_shufflevector (b0, b0, 4, 5, 6, 7, 0, 1, 2, 3), max, nans);
-  PICK_NUMBERS_F32X8 (b0, __builtin_shufflevector (b0, b0, 2, 3, 0, 1, 6, 7, 4, 5), max, nans);
-  PICK_NUMBERS_F32X8 (b0, __builtin_shufflevector (b0, b0, 1, 0, 3, 2, 5, 4, 7, 6), max, nans);
+  PICK_NUMBERS (LtI32x8, b0, __builtin_shufflevector (b0, b0, 4, 5, 6, 7, 0, 1, 2, 3), max, nans);
+  PICK_NUMBERS (LtI32x8, b0, __builtin_shufflevector (b0, b0, 2, 3, 0, 1, 6, 7, 4, 5), max, nans);
+  PICK_NUMBERS (LtI32x8, b0, __builtin_shufflevector (b0, b0, 1, 0, 3, 2, 5, 4, 7, 6), max, nans);
   memcpy (lanes, &b0, sizeof lanes);
-  best = lanes[0];
-  return best;
+  return lanes[0];
+}
+
+/* The same for @n >= 4 contiguous float64s, in four lanes. */
+LT_CPU_MULTIVERSION static double
+extreme_contiguous_f64 (const double *v,
+                        gint64        n,
+                        gboolean      max)
+{
+  LtF64x4 b0;
+  LtI64x4 nans = { 0 };
+  gboolean has_nan;
+  double lanes[4];
+
+  EXTREME_LANES (LtF64x4Unaligned, LtI64x4, 4, v, n, max, b0, has_nan);
+  if (has_nan)
+    return NAN;
+  PICK_NUMBERS (LtI64x4, b0, __builtin_shufflevector (b0, b0, 2, 3, 0, 1), max, nans);
+  PICK_NUMBERS (LtI64x4, b0, __builtin_shufflevector (b0, b0, 1, 0, 3, 2), max, nans);
+  memcpy (lanes, &b0, sizeof lanes);
+  return lanes[0];
 }
 
 /* The largest (or smallest) of each of eight rows of @n >= 8 contiguous
@@ -484,121 +507,136 @@ extremes_8_rows_f32 (const float *v,
   gboolean has_nan[8];
 
   for (int r = 0; r < 8; r++)
-    EXTREME_LANES_F32 (v + r * stride, n, max, b[r], has_nan[r]);
+    EXTREME_LANES (LtF32x8, LtI32x8, 8, v + r * stride, n, max, b[r], has_nan[r]);
   /* c[i] holds rows 2i and 2i + 1, lanes paired; d[i] rows 4i to 4i + 3. */
   for (int i = 0; i < 4; i++)
     {
       c[i] = __builtin_shufflevector (b[2 * i], b[2 * i + 1], 0, 8, 2, 10, 4, 12, 6, 14);
-      PICK_NUMBERS_F32X8 (c[i], __builtin_shufflevector (b[2 * i], b[2 * i + 1],
-                                                         1, 9, 3, 11, 5, 13, 7, 15), max, nans);
+      PICK_NUMBERS (LtI32x8, c[i], __builtin_shufflevector (b[2 * i], b[2 * i + 1],
+                                                            1, 9, 3, 11, 5, 13, 7, 15), max, nans);
     }
   for (int i = 0; i < 2; i++)
     {
       d[i] = __builtin_shufflevector (c[2 * i], c[2 * i + 1], 0, 1, 8, 9, 4, 5, 12, 13);
-      PICK_NUMBERS_F32X8 (d[i], __builtin_shufflevector (c[2 * i], c[2 * i + 1],
-                                                         2, 3, 10, 11, 6, 7, 14, 15), max, nans);
+      PICK_NUMBERS (LtI32x8, d[i], __builtin_shufflevector (c[2 * i], c[2 * i + 1],
+                                                            2, 3, 10, 11, 6, 7, 14, 15), max, nans);
     }
   e = __builtin_shufflevector (d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11);
-  PICK_NUMBERS_F32X8 (e, __builtin_shufflevector (d[0], d[1], 4, 5, 6, 7, 12, 13, 14, 15), max,
-                      nans);
+  PICK_NUMBERS (LtI32x8, e, __builtin_shufflevector (d[0], d[1], 4, 5, 6, 7, 12, 13, 14, 15),
+                max, nans);
   memcpy (best, &e, 8 * sizeof (float));
   for (int r = 0; r < 8; r++)
     if (has_nan[r])
       best[r] = NAN;
 }
 
-/* The first of @n contiguous float32s that equals @x (or is NaN, for a NaN
- * @x); @x must be there. */
-LT_CPU_MULTIVERSION static gint64
-find_contiguous_f32 (const float *v,
-                     gint64       n,
-                     float        x)
-{
-  gboolean nan = isnan (x);
-  gint64 k = 0;
+/* find_contiguous_SUFFIX (v, n, x): the first of @n contiguous floats of
+ * @type (@lanes at a time, vectors @Vec) that equals @x (or is NaN, for a
+ * NaN @x); @x must be there. */
+#define FIND_CONTIGUOUS_FUNCTION(SUFFIX, type, Vec, Ints, lanes)                \
+  LT_CPU_MULTIVERSION static gint64                                             \
+  find_contiguous_##SUFFIX (const type *v,                                      \
+                            gint64      n,                                      \
+                            type        x)                                      \
+  {                                                                             \
+    gboolean nan = isnan (x);                                                   \
+    gint64 k = 0;                                                               \
+                                                                                \
+    for (; k + (lanes) <= n; k += (lanes))                                      \
+      {                                                                         \
+        Vec values = *(const Vec *) (v + k);                                    \
+        Ints hit = nan ? values != values : values == x;                        \
+        guint64 words[4];                                                       \
+                                                                                \
+        G_STATIC_ASSERT (sizeof hit == sizeof words);                           \
+        memcpy (words, &hit, sizeof words);                                     \
+        if ((words[0] | words[1] | words[2] | words[3]) != 0)                   \
+          break;                                                                \
+      }                                                                         \
+    for (; k < n; k++)                                                          \
+      if (nan ? isnan (v[k]) : v[k] == x)                                       \
+        return k;                                                               \
+    g_assert_not_reached ();                                                    \
+  }
 
-  for (; k + 8 <= n; k += 8)
-    {
-      LtF32x8 values = *(const LtF32x8 *) (v + k);
-      LtI32x8 hit = nan ? values != values : values == x;
-      guint64 words[4];
+FIND_CONTIGUOUS_FUNCTION (f32, float, LtF32x8, LtI32x8, 8)
+FIND_CONTIGUOUS_FUNCTION (f64, double, LtF64x4Unaligned, LtI64x4, 4)
 
-      memcpy (words, &hit, sizeof words);
-      if ((words[0] | words[1] | words[2] | words[3]) != 0)
-        break;
-    }
-  for (; k < n; k++)
-    if (nan ? isnan (v[k]) : v[k] == x)
-      return k;
-  g_assert_not_reached ();
-}
+/* pick_row_SUFFIX (best, row, n, max): best[k] = the larger (or smaller)
+ * of best[k] and row[k], NaN sticking.
+ *
+ * pick_row_groups_SUFFIX (best, first, stride, n_rows, n, max): best[k] =
+ * the largest (or smallest) of best[k] and the rows' k-th elements, NaN
+ * sticking, for @n_rows rows @stride bytes apart from @first, eight at a
+ * time in registers: best[] read and written once per eight rows, and one
+ * call per block of rows. The rows are taken in order, so a tie keeps the
+ * earlier element as one row at a time would.
+ *
+ * For floats of @type, @lanes at a time in vectors @Vec. */
+#define PICK_ROW_FUNCTIONS(SUFFIX, type, Vec, Ints, lanes)                      \
+  LT_CPU_MULTIVERSION static void                                               \
+  pick_row_##SUFFIX (type *restrict best,                                       \
+                     const type    *row,                                        \
+                     gint64         n,                                          \
+                     gboolean       max)                                        \
+  {                                                                             \
+    gint64 k = 0;                                                               \
+                                                                                \
+    for (; k + (lanes) <= n; k += (lanes))                                      \
+      PICK_LANES (Ints, *(Vec *) (best + k), *(const Vec *) (row + k), max);    \
+    for (; k < n; k++)                                                          \
+      best[k] = PICK_ONE (best[k], row[k], max);                                \
+  }                                                                             \
+                                                                                \
+  LT_CPU_MULTIVERSION static void                                               \
+  pick_row_groups_##SUFFIX (type *restrict best,                                \
+                            const char    *first,                               \
+                            gint64         stride,                              \
+                            gint64         n_rows,                              \
+                            gint64         n,                                   \
+                            gboolean       max)                                 \
+  {                                                                             \
+    gint64 row = 0;                                                             \
+                                                                                \
+    for (; row + 8 <= n_rows; row += 8)                                         \
+      {                                                                         \
+        const char *rows = first + row * stride;                                \
+        gint64 k = 0;                                                           \
+                                                                                \
+        for (; k + (lanes) <= n; k += (lanes))                                  \
+          {                                                                     \
+            const char *at = rows + k * (gint64) sizeof (type);                 \
+            Vec b = *(const Vec *) (best + k);                                  \
+            Vec x0 = *(const Vec *) at, x1 = *(const Vec *) (at + stride);      \
+            Vec x2 = *(const Vec *) (at + 2 * stride);                          \
+            Vec x3 = *(const Vec *) (at + 3 * stride);                          \
+            Vec x4 = *(const Vec *) (at + 4 * stride);                          \
+            Vec x5 = *(const Vec *) (at + 5 * stride);                          \
+            Vec x6 = *(const Vec *) (at + 6 * stride);                          \
+            Vec x7 = *(const Vec *) (at + 7 * stride);                          \
+                                                                                \
+            /* A tree, each pick's earlier rows on the left, so that a tie */   \
+            /* still keeps the earliest: four picks deep, not eight.       */   \
+            PICK_LANES (Ints, x0, x1, max);                                     \
+            PICK_LANES (Ints, x2, x3, max);                                     \
+            PICK_LANES (Ints, x4, x5, max);                                     \
+            PICK_LANES (Ints, x6, x7, max);                                     \
+            PICK_LANES (Ints, x0, x2, max);                                     \
+            PICK_LANES (Ints, x4, x6, max);                                     \
+            PICK_LANES (Ints, x0, x4, max);                                     \
+            PICK_LANES (Ints, b, x0, max);                                      \
+            *(Vec *) (best + k) = b;                                            \
+          }                                                                     \
+        for (; k < n; k++)                                                      \
+          for (int q = 0; q < 8; q++)                                           \
+            best[k] = PICK_ONE (best[k], ((const type *) (rows + q * stride))[k], max); \
+      }                                                                         \
+    for (; row < n_rows; row++)                                                 \
+      pick_row_##SUFFIX (best, (const type *) (first + row * stride), n, max);  \
+  }
 
-/* best[k] = the larger (or smaller) of best[k] and row[k], NaN sticking. */
-LT_CPU_MULTIVERSION static void
-pick_row_f32 (float *restrict best,
-              const float    *row,
-              gint64          n,
-              gboolean        max)
-{
-  gint64 k = 0;
-
-  for (; k + 8 <= n; k += 8)
-    PICK_F32X8 (*(LtF32x8 *) (best + k), *(const LtF32x8 *) (row + k), max);
-  for (; k < n; k++)
-    best[k] = pick_f32 (best[k], row[k], max);
-}
-
-/* best[k] = the largest (or smallest) of best[k] and the rows' k-th
- * elements, NaN sticking, for @n_rows rows @stride bytes apart from
- * @first, eight at a time in registers: best[] read and written once per
- * eight rows, and one call per block of rows. The rows are taken in
- * order, so a tie keeps the earlier element as one row at a time would. */
-LT_CPU_MULTIVERSION static void
-pick_row_groups_f32 (float *restrict best,
-                     const char     *first,
-                     gint64          stride,
-                     gint64          n_rows,
-                     gint64          n,
-                     gboolean        max)
-{
-  gint64 row = 0;
-
-  for (; row + 8 <= n_rows; row += 8)
-    {
-      const char *rows = first + row * stride;
-      gint64 k = 0;
-
-      for (; k + 8 <= n; k += 8)
-        {
-          const char *at = rows + k * (gint64) sizeof (float);
-          LtF32x8 b = *(const LtF32x8 *) (best + k);
-          LtF32x8 x0 = *(const LtF32x8 *) at, x1 = *(const LtF32x8 *) (at + stride);
-          LtF32x8 x2 = *(const LtF32x8 *) (at + 2 * stride);
-          LtF32x8 x3 = *(const LtF32x8 *) (at + 3 * stride);
-          LtF32x8 x4 = *(const LtF32x8 *) (at + 4 * stride);
-          LtF32x8 x5 = *(const LtF32x8 *) (at + 5 * stride);
-          LtF32x8 x6 = *(const LtF32x8 *) (at + 6 * stride);
-          LtF32x8 x7 = *(const LtF32x8 *) (at + 7 * stride);
-
-          /* A tree, each pick's earlier rows on the left, so that a tie
-           * still keeps the earliest: four picks deep, not eight. */
-          PICK_F32X8 (x0, x1, max);
-          PICK_F32X8 (x2, x3, max);
-          PICK_F32X8 (x4, x5, max);
-          PICK_F32X8 (x6, x7, max);
-          PICK_F32X8 (x0, x2, max);
-          PICK_F32X8 (x4, x6, max);
-          PICK_F32X8 (x0, x4, max);
-          PICK_F32X8 (b, x0, max);
-          *(LtF32x8 *) (best + k) = b;
-        }
-      for (; k < n; k++)
-        for (int q = 0; q < 8; q++)
-          best[k] = pick_f32 (best[k], ((const float *) (rows + q * stride))[k], max);
-    }
-  for (; row < n_rows; row++)
-    pick_row_f32 (best, (const float *) (first + row * stride), n, max);
-}
+PICK_ROW_FUNCTIONS (f32, float, LtF32x8, LtI32x8, 8)
+PICK_ROW_FUNCTIONS (f64, double, LtF64x4Unaligned, LtI64x4, 4)
 
 /* The sum of the squares of @n floats, in double lanes (the 2-norm of a
  * row): four floats loaded and converted at a time, as the deviations. */
@@ -1098,19 +1136,37 @@ reduce_row (const Reduction *r,
       gboolean max = params->op == LT_REDUCE_AMAX || params->op == LT_REDUCE_MAX_INDEX;
       gboolean f32 = r->src_dtype == LT_DTYPE_FLOAT32;
 
-      if (f32 && stride == (gint64) sizeof (float) && n >= 8 && index_stride > 0)
+      if (stride == (gint64) r->src_size && n >= (f32 ? 8 : 4) && index_stride > 0)
         {
-          /* Contiguous float32 rows in lanes, then the first element equal
-           * to the result where its index (or the sign of a zero) counts:
-           * indices grow along the row, so the first is the lowest. */
-          const float *v = (const float *) p;
-          float x = extreme_contiguous_f32 (v, n, max);
+          /* Contiguous rows in lanes, then the first element equal to the
+           * result where its index (or the sign of a zero) counts: indices
+           * grow along the row, so the first is the lowest. */
+          gboolean first = params->op == LT_REDUCE_MAX_INDEX
+                           || params->op == LT_REDUCE_MIN_INDEX;
+          double x;
           gint64 k = 0;
 
-          if (params->op == LT_REDUCE_MAX_INDEX || params->op == LT_REDUCE_MIN_INDEX || x == 0)
+          if (f32)
             {
-              k = find_contiguous_f32 (v, n, x);
-              x = v[k];
+              const float *v = (const float *) p;
+
+              x = extreme_contiguous_f32 (v, n, max);
+              if (first || x == 0)
+                {
+                  k = find_contiguous_f32 (v, n, (float) x);
+                  x = v[k];
+                }
+            }
+          else
+            {
+              const double *v = (const double *) p;
+
+              x = extreme_contiguous_f64 (v, n, max);
+              if (first || x == 0)
+                {
+                  k = find_contiguous_f64 (v, n, x);
+                  x = v[k];
+                }
             }
           if (lt_reduce_float_wins (max, x, index + k * index_stride, acc->re, acc->n))
             {
@@ -1426,25 +1482,31 @@ reduce_outer_items (gint64   begin,
           /* NaN sticks: no comparison with it is true. */
           gboolean max = r->params->op == LT_REDUCE_AMAX;
           double *best = sums;
-          /* Contiguous float32 runs in float lanes, in the same room. */
-          gboolean lanes = r->src_dtype == LT_DTYPE_FLOAT32 && src_step == sizeof (float);
+          /* Contiguous runs in lanes: float32 in float lanes, in the same
+           * room. */
+          gboolean f32 = r->src_dtype == LT_DTYPE_FLOAT32;
+          gboolean lanes = src_step == (gint64) r->src_size;
           float *best_f32 = (float *) sums;
 
           for (gint64 k = 0; k < n; k++)
-            if (lanes)
+            if (lanes && f32)
               best_f32[k] = (float) accs[k].re;
             else
               best[k] = accs[k].re;
-          if (lanes && reduced->n == 1)
+          if (lanes && reduced->n == 1 && f32)
             pick_row_groups_f32 (best_f32, r->src + base + src, reduced->src[0], stop - pos, n,
                                  max);
+          else if (lanes && reduced->n == 1)
+            pick_row_groups_f64 (best, r->src + base + src, reduced->src[0], stop - pos, n, max);
           else
             do
               {
                 const char *row = r->src + base + src;
 
-                if (lanes)
+                if (lanes && f32)
                   pick_row_f32 (best_f32, (const float *) row, n, max);
+                else if (lanes)
+                  pick_row_f64 (best, (const double *) row, n, max);
                 else
                   for (gint64 k = 0; k < n; k++)
                     {
@@ -1452,15 +1514,14 @@ reduce_outer_items (gint64   begin,
                                    ? *(const float *) (row + k * src_step)
                                    : *(const double *) (row + k * src_step);
 
-                      if (max ? (x > best[k] || isnan (x)) : (x < best[k] || isnan (x)))
-                        best[k] = isnan (best[k]) ? best[k] : x;
+                      best[k] = PICK_ONE (best[k], x, max);
                     }
                 dims_next (reduced, reduced->n, counters, &src, &unused, &index);
               }
             while (++pos < stop);
           for (gint64 k = 0; k < n; k++)
             {
-              accs[k].re = lanes ? best_f32[k] : best[k];
+              accs[k].re = lanes && f32 ? best_f32[k] : best[k];
               /* Marks the partial as holding a value, for acc_combine (). */
               accs[k].n = 0;
             }
