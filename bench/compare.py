@@ -171,6 +171,81 @@ def as_array(value):
     return numpy.asarray(value)
 
 
+# The issue's goal for most rows: no slower than PyTorch, kernel against kernel.
+AT_LEAST_TORCH = ('>= 1.0x torch', lambda r: r.vs('torch') >= 1)
+
+
+# Views: bench-tensor's C call within 400 ns, and through GI no slower than
+# PyTorch (issue 21; it was within 3x before).
+VIEW_TARGET = ('C <= 400 ns, GI >= 1.0x torch',
+               lambda r: r.c_seconds() <= 400e-9 and r.vs('torch') >= 1)
+
+
+def same_values_and_indices(ours, theirs):
+    return (numpy.array_equal(numpy.asarray(ours[0]), theirs[0].numpy())
+            and numpy.array_equal(numpy.asarray(ours[1]), theirs[1].numpy()))
+
+
+def reduction_rows(dtype, suffix, n=2048):
+    """Every reduction the issue names, along each dim of an n² tensor.
+
+    2048² is 16 MiB in float32 and 32 MiB in float64: within or at the
+    last-level cache, where the cost of each row and of starting the
+    threads shows, which the 4096² sums above hide behind memory. Sums of
+    float64 come here too, of a and of a.t(). NumPy's var and std are
+    given ddof=1, PyTorch's default.
+    """
+    x_np, x_torch, x_lt = inputs(n, n, dtype=dtype)
+    size = numpy.dtype(dtype).itemsize
+    ops = [('mean', numpy.mean), ('var', lambda x, axis: numpy.var(x, axis=axis, ddof=1)),
+           ('std', lambda x, axis: numpy.std(x, axis=axis, ddof=1)),
+           ('norm', lambda x, axis: numpy.linalg.norm(x, axis=axis)),
+           ('amax', numpy.max), ('argmax', numpy.argmax)]
+    for op, np_op in ops:
+        for dim in (0, 1):
+            yield Workload('%s dim %d of %d^2 %s' % (op, dim, n, suffix),
+                           (lambda o, d: lambda: getattr(x_lt, o)(dim=d))(op, dim),
+                           (lambda o, d: lambda: getattr(x_torch, o)(dim=d))(op, dim),
+                           (lambda f, d: lambda: f(x_np, axis=d))(np_op, dim),
+                           bytes=n * n * size, rtol=1e-4, atol=1e-3, target=AT_LEAST_TORCH)
+    for dim in (0, 1):
+        yield Workload('max with indices dim %d of %d^2 %s' % (dim, n, suffix),
+                       (lambda d: lambda: x_lt.max(dim=d))(dim),
+                       (lambda d: lambda: x_torch.max(dim=d))(dim), None,
+                       check=(lambda d: lambda: same_values_and_indices(
+                           x_lt.max(dim=d), x_torch.max(dim=d)))(dim),
+                       bytes=n * n * size, target=AT_LEAST_TORCH)
+    if dtype == 'float64':
+        for what, lt_in, torch_in, np_in in (('a', x_lt, x_torch, x_np),
+                                             ('a.t()', x_lt.t(), x_torch.t(), x_np.T)):
+            for label, dim in (('dim 0', 0), ('dim 1', 1), ('all', None)):
+                yield Workload('sum %s of %s %d^2 %s' % (label, what, n, suffix),
+                               (lambda t, d: lambda: t.sum() if d is None else t.sum(dim=d))
+                               (lt_in, dim),
+                               (lambda t, d: lambda: t.sum() if d is None else t.sum(dim=d))
+                               (torch_in, dim),
+                               (lambda t, d: lambda: t.sum(axis=d))(np_in, dim),
+                               bytes=n * n * size, rtol=1e-10, atol=1e-9, target=AT_LEAST_TORCH)
+
+
+def batched_rows():
+    """bmm and matmul of 3-d and 4-d operands, which spread over the
+    threads by batch (the issue asks for 0.95x PyTorch)."""
+    for left, right in (((64, 128, 128), (64, 128, 128)), ((256, 32, 64), (256, 64, 32)),
+                        ((8, 8, 64, 64), (8, 8, 64, 64)), ((4, 512, 512), (4, 512, 512))):
+        l_np, l_torch, l_lt = inputs(*left)
+        r_np, r_torch, r_lt = inputs(*right)
+        batch = numpy.prod(left[:-2])
+        name = '%s %s @ %s f32' % ('bmm' if len(left) == 3 else 'matmul',
+                                   'x'.join(map(str, left)), 'x'.join(map(str, right)))
+        yield Workload(name,
+                       (lambda a, b: lambda: a @ b)(l_lt, r_lt),
+                       (lambda a, b: lambda: a @ b)(l_torch, r_torch),
+                       (lambda a, b: lambda: a @ b)(l_np, r_np),
+                       flops=2 * batch * left[-2] * left[-1] * right[-1], rtol=1e-4, atol=1e-3,
+                       target=('>= 0.95x torch', lambda r: r.vs('torch') >= 0.95))
+
+
 def workloads():
     n = 4096
     a_np, a_torch, a_lt = inputs(n, n)
@@ -250,8 +325,7 @@ def workloads():
                 torch_f = (lambda t, d: lambda: t.sum(dim=d))(torch_in, dim)
                 np_f = (lambda t, d: lambda: t.sum(axis=d))(np_in, dim)
             yield Workload('sum %s of %s' % (label, what), lt_f, torch_f, np_f,
-                           bytes=matrix_bytes, rtol=1e-4, atol=1e-2,
-                           target=('>= numpy', lambda r: r.vs('numpy') >= 1))
+                           bytes=matrix_bytes, rtol=1e-4, atol=1e-2, target=AT_LEAST_TORCH)
 
     # Reductions over short rows and down narrow columns (issue 21): where
     # the work per output is small, the cost per row shows. NumPy's amax
@@ -265,7 +339,10 @@ def workloads():
                                (lambda o, t, d: lambda: getattr(t, o)(dim=d))(op, s_torch, dim),
                                (lambda f, t, d: lambda: f(t, axis=d))(np_op, s_np, dim),
                                bytes=rows * cols * 4, rtol=1e-4, atol=1e-3,
-                               target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
+                               target=AT_LEAST_TORCH)
+
+    yield from reduction_rows('float32', 'f32')
+    yield from reduction_rows('float64', 'f64')
 
     # exp in float lanes, and the softmaxes on it (issue 21). Each system
     # allocates its result, as a user's call does.
@@ -357,6 +434,7 @@ def workloads():
                            rtol=1e-4 if dtype == 'float32' else 1e-10, atol=1e-3,
                            target=('>= 0.9x numpy and torch',
                                    lambda r: r.vs('torch') >= 0.9 and r.vs('numpy') >= 0.9))
+    yield from batched_rows()
 
     small_np, small_torch, small_lt = inputs(4, 5)
     calls = 10000
@@ -366,20 +444,30 @@ def workloads():
                 and tuple(ours.get_strides()) == tuple(theirs.stride())
                 and ours.get_storage_offset() == theirs.storage_offset())
 
+    # Views from Python (issue 21): no slower than PyTorch's. The C figure
+    # comes from bench-tensor where it has the row.
+    # NumPy's t.t() is t.T.
+    for text, view in (('t.t()', lambda t: t.T if isinstance(t, numpy.ndarray) else t.t()),
+                       ('t[:, 0]', lambda t: t[:, 0]), ('t[1]', lambda t: t[1])):
+        yield Workload('view %s from Python' % text,
+                       (lambda v: repeat(lambda: v(small_lt), calls))(view),
+                       (lambda v: repeat(lambda: v(small_torch), calls))(view),
+                       (lambda v: repeat(lambda: v(small_np), calls))(view), calls=calls,
+                       check=(lambda v: lambda: same_view(v(small_lt), v(small_torch)))(view),
+                       target=AT_LEAST_TORCH)
+
     yield Workload('view t.transpose(0,1) (create + free)',
                    repeat(lambda: small_lt.transpose(0, 1), calls),
                    repeat(lambda: small_torch.transpose(0, 1), calls),
                    repeat(lambda: small_np.transpose(1, 0), calls), calls=calls,
                    check=lambda: same_view(small_lt.transpose(0, 1), small_torch.transpose(0, 1)),
-                   target=('C <= 400 ns, GI <= 3x torch',
-                           lambda r: r.c_seconds() <= 400e-9 and r.vs('torch') >= 1 / 3))
+                   target=VIEW_TARGET)
     yield Workload('view t[1:3] (create + free)',
                    repeat(lambda: small_lt[1:3], calls),
                    repeat(lambda: small_torch[1:3], calls),
                    repeat(lambda: small_np[1:3], calls), calls=calls,
                    check=lambda: same_view(small_lt[1:3], small_torch[1:3]),
-                   target=('C <= 400 ns, GI <= 3x torch',
-                           lambda r: r.c_seconds() <= 400e-9 and r.vs('torch') >= 1 / 3))
+                   target=VIEW_TARGET)
 
     # Every other column of a transposed 1000x2000: 1,000,000 elements over
     # a 2,000,000-element storage, as bench-tensor builds it.
