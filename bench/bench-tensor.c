@@ -596,6 +596,15 @@ run_views (gpointer data)
     }
 }
 
+/* A bare GObject made and freed: the floor under every view's cost, which
+ * is GLib's (bench/NOTES.md, section 23). */
+static void
+run_bare_objects (gpointer data)
+{
+  for (guint k = 0; k < VIEW_CALLS; k++)
+    g_object_unref (g_object_new (G_TYPE_OBJECT, NULL));
+}
+
 static void
 bench_views (Bench *bench)
 {
@@ -603,6 +612,12 @@ bench_views (Bench *bench)
   g_autoptr (GError) error = NULL;
   g_autoptr (LtTensor) t = NULL;
 
+  if (wanted (bench, "GObject new + unref (a view's floor)"))
+    {
+      Timing timing = time_work (bench, run_bare_objects, NULL);
+
+      report (bench, "GObject new + unref (a view's floor)", &timing, 0, 0, VIEW_CALLS);
+    }
   if (!wanted (bench, "view t.transpose(0,1) (create + free)")
       && !wanted (bench, "view t[1:3] (create + free)"))
     return;
