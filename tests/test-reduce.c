@@ -391,9 +391,9 @@ test_sum_bounds (gconstpointer data)
   /* The same down 64 columns (and along 156250 rows of 64). */
   check_sums (dtype, "tenths", values, n / 64, 64);
   /* 1, then at each 256th of the row (where the CPU's blocks of a long
-   * row start) three quarters of an ulp of 1: each is lost when added to
-   * 1 by itself, so a sum that meets them one after another (sequential
-   * blocks, a sequential cascade) is 191 ulps short. */
+   * row start) 3/8 of an ulp of 1: each is lost when added to 1 by
+   * itself, so a sum that meets them one after another (sequential
+   * blocks, a sequential cascade) is about 96 ulps of 1 short. */
   if (!f32)
     {
       memset (values, 0, (gsize) n * sizeof (double));
@@ -437,53 +437,107 @@ test_sum_bounds (gconstpointer data)
     }
 }
 
-/* A float32 sum over two dims that do not merge (x[:, ::2, :] over dims 0
- * and 1): the rows are found by stepping through the dims, eight at a
- * time into float partial sums, and a partial that overflowed (pairs of
- * +-3e38) is added again in double. Every output is 0 exactly; random
- * values on top of the big ones (a second pass) must come out within the
- * float32 bound. */
+/* A sum, amax and amin of float32s or float64s over two dims that do not
+ * merge (x[:, :9, :] of a (16, 10, 24) tensor, over dims 0 and 1): the
+ * rows are found by stepping through the dims, eight at a time into the
+ * float32 cascade's partial sums (a partial that overflowed, pairs of
+ * +-3e38, is added again in double) or the float64 cascade's groups, and
+ * one at a time into the extremes' lanes. Every sum of the first pass is
+ * 0 exactly; random values (a second pass) must come out within the
+ * bound, and the extremes exact. */
 static void
-test_sum_cascade_over_two_dims (void)
+test_reduce_over_two_dims (gconstpointer data)
 {
+  LtDType dtype = GPOINTER_TO_INT (data);
+  gboolean f32 = dtype == LT_DTYPE_FLOAT32;
   g_autoptr (GRand) rand = g_rand_new_with_seed (5);
 
   for (int pass = 0; pass < 2; pass++)
     {
       g_autoptr (GError) error = NULL;
       g_autofree double *values = g_new (double, 16 * 10 * 24);
-      g_autoptr (LtTensor) tensor = NULL, stepped = NULL, sums = NULL;
-      g_autofree double *got = NULL;
+      g_autoptr (LtTensor) tensor = NULL, narrowed = NULL, sums = NULL, maxima = NULL;
+      g_autoptr (LtTensor) minima = NULL;
+      g_autofree double *got = NULL, *got_max = NULL, *got_min = NULL;
       gsize n;
 
       for (gint64 i = 0; i < 16; i++)
         for (gint64 j = 0; j < 10; j++)
           for (gint64 k = 0; k < 24; k++)
             values[(i * 10 + j) * 24 + k] = pass == 0 ? ((i / 2 + k / 2) % 2 ? -3e38 : 3e38)
-                                                      : random_float (rand, -20, 20);
-      tensor = from_values (LT_DTYPE_FLOAT32, values, 16 * 10 * 24, I64S (16, 10, 24), 3);
-      stepped = lt_tensor_slice (tensor, 1, 0, 10, 2, &error);
+                                                      : random_value (rand, f32, -20, 20);
+      tensor = from_values (dtype, values, 16 * 10 * 24, I64S (16, 10, 24), 3);
+      narrowed = lt_tensor_narrow (tensor, 1, 0, 9, &error);
       g_assert_no_error (error);
-      sums = lt_tensor_sum (stepped, DIMS (0, 1), FALSE, &error);
+      sums = lt_tensor_sum (narrowed, DIMS (0, 1), FALSE, &error);
+      g_assert_no_error (error);
+      maxima = lt_tensor_amax (narrowed, DIMS (0, 1), FALSE, &error);
+      g_assert_no_error (error);
+      minima = lt_tensor_amin (narrowed, DIMS (0, 1), FALSE, &error);
       g_assert_no_error (error);
       got = lt_tensor_to_doubles (sums, &n);
       g_assert_cmpuint (n, ==, 24);
+      got_max = lt_tensor_to_doubles (maxima, &n);
+      got_min = lt_tensor_to_doubles (minima, &n);
       for (gint64 k = 0; k < 24; k++)
         {
           long double reference = 0, magnitude = 0;
+          double largest = -INFINITY, smallest = INFINITY;
 
           for (gint64 i = 0; i < 16; i++)
-            for (gint64 j = 0; j < 10; j += 2)
+            for (gint64 j = 0; j < 9; j++)
               {
-                double x = (float) values[(i * 10 + j) * 24 + k];
+                double x = values[(i * 10 + j) * 24 + k];
 
+                x = f32 ? (float) x : x;
                 reference += x;
                 magnitude += fabs (x);
+                largest = MAX (largest, x);
+                smallest = MIN (smallest, x);
               }
           if (!(fabsl ((long double) got[k] - reference)
-                <= FLOAT32_SUM_ROUNDINGS * 0x1p-24 * magnitude))
-            g_error ("pass %d, output %" G_GINT64_FORMAT ": %.9g, the reference %.9Lg", pass, k,
-                     got[k], reference);
+                <= (f32 ? FLOAT32_SUM_ROUNDINGS * 0x1p-24 : FLOAT64_SUM_ROUNDINGS * 0x1p-53)
+                     * magnitude))
+            g_error ("%s, pass %d, sum %" G_GINT64_FORMAT ": %.17g, the reference %.17Lg",
+                     lt_dtype_get_name (dtype), pass, k, got[k], reference);
+          if (got_max[k] != largest || got_min[k] != smallest)
+            g_error ("%s, pass %d, output %" G_GINT64_FORMAT ": amax %.17g and amin %.17g, "
+                     "expected %.17g and %.17g", lt_dtype_get_name (dtype), pass, k, got_max[k],
+                     got_min[k], largest, smallest);
+        }
+    }
+}
+
+/* Sums of zeros that are all -0: +0, as in PyTorch (a sum starts at +0),
+ * along rows, down columns of every kind of length (the float64 cascade's
+ * groups of eight and their rest) and of everything. */
+static void
+test_sum_negative_zeros (gconstpointer data)
+{
+  LtDType dtype = GPOINTER_TO_INT (data);
+  const gint64 heights[] = { 1, 7, 8, 9, 16, 17, 64 };
+
+  for (guint h = 0; h < G_N_ELEMENTS (heights); h++)
+    {
+      g_autoptr (GError) error = NULL;
+      gint64 sizes[2] = { heights[h], 3 };
+      g_autoptr (LtTensor) zeros = lt_tensor_new_full (dtype, sizes, 2, -0.0, &error);
+
+      g_assert_no_error (error);
+      for (int dim = -1; dim < 2; dim++)
+        {
+          g_autoptr (LtTensor) sums = dim < 0 ? lt_tensor_sum (zeros, ALL, FALSE, &error)
+                                              : lt_tensor_sum (zeros, DIMS (dim), FALSE, &error);
+          g_autofree double *got = NULL;
+          gsize n;
+
+          g_assert_no_error (error);
+          got = lt_tensor_to_doubles (sums, &n);
+          for (gsize k = 0; k < n; k++)
+            if (got[k] != 0 || signbit (got[k]))
+              g_error ("%s: the sum over dim %d of %" G_GINT64_FORMAT " x 3 zeros of -0, output "
+                       "%zu: %g, expected +0", lt_dtype_get_name (dtype), dim, heights[h], k,
+                       got[k]);
         }
     }
 }
@@ -1438,7 +1492,14 @@ main (int   argc,
                         test_sum_bounds);
   g_test_add_data_func ("/reduce/sum/float64-error-bounds", GINT_TO_POINTER (LT_DTYPE_FLOAT64),
                         test_sum_bounds);
-  g_test_add_func ("/reduce/sum/cascade-over-two-dims", test_sum_cascade_over_two_dims);
+  g_test_add_data_func ("/reduce/over-two-dims/float32", GINT_TO_POINTER (LT_DTYPE_FLOAT32),
+                        test_reduce_over_two_dims);
+  g_test_add_data_func ("/reduce/over-two-dims/float64", GINT_TO_POINTER (LT_DTYPE_FLOAT64),
+                        test_reduce_over_two_dims);
+  g_test_add_data_func ("/reduce/sum/negative-zeros/float32", GINT_TO_POINTER (LT_DTYPE_FLOAT32),
+                        test_sum_negative_zeros);
+  g_test_add_data_func ("/reduce/sum/negative-zeros/float64", GINT_TO_POINTER (LT_DTYPE_FLOAT64),
+                        test_sum_negative_zeros);
   g_test_add_func ("/reduce/empty", test_empty);
   g_test_add_func ("/reduce/prod/range", test_prod_range);
   g_test_add_func ("/reduce/scalar", test_scalar);

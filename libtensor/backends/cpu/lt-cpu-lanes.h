@@ -35,6 +35,10 @@ typedef gint32 LtI32x4 __attribute__ ((vector_size (4 * sizeof (gint32))));
  * only). Double work is done four lanes at a time: GCC 12 compares
  * 64-byte vectors one lane at a time on AVX2. */
 typedef gint64 LtI64x4 __attribute__ ((vector_size (4 * sizeof (gint64))));
+/* Four double lanes loaded from any double's address, as LtF32x8 from any
+ * float's (LtF64x4 is for values in registers, and assumes 32 bytes). */
+typedef double LtF64x4Unaligned __attribute__ ((vector_size (4 * sizeof (double)), aligned (8),
+                                                may_alias));
 typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 
 /* Every lane @value: added to -0, which keeps a -0 (where +0 would not). */

@@ -207,11 +207,6 @@ acc_store (const LtReduceParams *params,
     ((gint64 *) indices->data)[offset] = acc->n;
 }
 
-/* Four double lanes loaded from any double's address (LtF64x4 assumes 32
- * bytes). */
-typedef double LtF64x4Unaligned __attribute__ ((vector_size (4 * sizeof (double)), aligned (8),
-                                                may_alias));
-
 /* Leaves of the pairwise float64 sums below: four independent sums
  * (scalar, strided) or sixteen (four vectors, contiguous). */
 #define F64_LEAF 128
@@ -219,8 +214,7 @@ typedef double LtF64x4Unaligned __attribute__ ((vector_size (4 * sizeof (double)
 
 /* Pairwise sum of @n contiguous float64s in sixteen lanes per leaf: four
  * vector additions in flight, where the strided loop below keeps four
- * scalar ones and waits on each (2048² float64 rows took 0.77 ms on two
- * threads that way, against PyTorch's 0.72, compute-bound in the L3). */
+ * scalar ones and waits on each (bench/NOTES.md, section 23). */
 LT_CPU_MULTIVERSION static double
 sum_contiguous_f64 (const double *v,
                     gint64        n)
@@ -1041,13 +1035,14 @@ add_row_f64 (double *restrict sums,
 }
 
 /* Float64 sums down columns, pairwise, as a row's are (one row after
- * another in double had drifted 1400 roundings down 156250 rows of
- * tenths, where PyTorch's cascade drifts 7): eight rows at a time summed
- * as a tree into a group, and the groups combined as a binary counter
- * combines its bits. Level j holds the sum of 2^j groups while bit j of
- * @groups is set; a new group carries up through the full levels into the
- * first empty one. A column's error is then at most about 3 + log2
- * (groups) + 2 roundings of the sum of its magnitudes. */
+ * another in double drifts far more than PyTorch's cascade; bench/NOTES.md,
+ * section 23): eight rows at a time summed as a tree into a group, and
+ * the groups combined as a binary counter combines its bits. Level j
+ * holds the sum of 2^j groups while bit j of @groups is set; a new group
+ * carries up through the full levels into the first empty one. A block's
+ * column is then within about 3 + log2 (groups) + 2 roundings of the sum
+ * of its magnitudes; the blocks of a tall matrix (16 at most) are then
+ * added in turn. */
 typedef struct
 {
   double *levels;  /* level j: levels + j * n */
@@ -1129,24 +1124,17 @@ column_cascade_add (ColumnCascade     *c,
   c->groups++;
 }
 
-/* sums[k] = the sum of the full levels, lowest first. */
+/* sums[k] = the sum of the full levels, lowest first, added to +0 as
+ * every sum starts: a column of -0 sums to +0, as in PyTorch, whatever
+ * the number of its rows. */
 static void
 column_cascade_finish (const ColumnCascade *c,
                        double              *sums)
 {
-  gboolean first = TRUE;
-
+  memset (sums, 0, (gsize) c->n * sizeof (double));
   for (guint j = 0; j < 64 && c->groups >> j != 0; j++)
     if (c->groups >> j & 1)
-      {
-        if (first)
-          memcpy (sums, c->levels + j * c->n, (gsize) c->n * sizeof (double));
-        else
-          carry_level_f64 (sums, c->levels + j * c->n, c->n);
-        first = FALSE;
-      }
-  if (first)
-    memset (sums, 0, (gsize) c->n * sizeof (double));
+      carry_level_f64 (sums, c->levels + j * c->n, c->n);
 }
 
 /* The loop: dims outermost first, each with the input's byte stride, the
@@ -1580,11 +1568,12 @@ reduce_outer_items (gint64   begin,
                 }
               column_cascade_finish (&cascade, sums);
             }
-          for (; pos < stop; pos++)
-            {
-              add_row_f32 (sums, r->src + base + src, src_step, n);
-              dims_next (reduced, reduced->n, counters, &src, &unused, &index);
-            }
+          else
+            for (; pos < stop; pos++)
+              {
+                add_row_f32 (sums, r->src + base + src, src_step, n);
+                dims_next (reduced, reduced->n, counters, &src, &unused, &index);
+              }
           for (gint64 k = 0; k < n; k++)
             accs[k].re = sums[k];
         }
