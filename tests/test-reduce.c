@@ -616,6 +616,84 @@ check_variances (const char   *what,
       }
 }
 
+/* The 2-norm of each row of @rows x @cols float32s against a long double
+ * reference: within 12 float roundings of it (the CPU's float lanes: 18
+ * roundings of the sum of squares at most, 9 of the norm, and the result's
+ * own), NaN where a row has one, and +inf where a row has one and no NaN. */
+static void
+check_float32_norms (const char   *what,
+                     const double *values,
+                     gint64        rows,
+                     gint64        cols)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * cols),
+                                             I64S (rows, cols), 2);
+  g_autoptr (LtTensor) norms = lt_tensor_norm (tensor, 2, DIMS (1), FALSE, &error);
+  g_autofree double *got = NULL;
+  gsize n;
+
+  g_assert_no_error (error);
+  got = lt_tensor_to_doubles (norms, &n);
+  g_assert_cmpint ((gint64) n, ==, rows);
+  for (gint64 r = 0; r < rows; r++)
+    {
+      long double squares = 0, expected;
+
+      for (gint64 k = 0; k < cols; k++)
+        {
+          long double x = (float) values[r * cols + k];
+
+          squares += x * x;
+        }
+      expected = sqrtl (squares);
+      if (isnan (expected) ? !isnan (got[r])
+                           : isinf (expected) ? got[r] != INFINITY
+                                              : !(fabsl (got[r] - expected)
+                                                  <= 12 * 0x1p-24 * expected))
+        g_error ("%s: the norm of row %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " floats is "
+                 "%.9g, the reference %.9Lg", what, r, cols, got[r], expected);
+    }
+}
+
+/* Float32 2-norms along rows (squares in float lanes, lt-cpu-reduce.c)
+ * on the inputs that trouble them: long rows of one value (PyTorch 1.13
+ * is 549 ulps off on 10^5 tenths), wide exponents, squares past float's
+ * range and in its subnormals (which the lanes leave to double: PyTorch
+ * gives 0 for ten 1e-25 and inf for ten 3e20), NaN and infinity. */
+static void
+test_norm_float32_bounds (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (31);
+  gint64 n = 100000;
+  g_autofree double *values = g_new (double, n);
+
+  for (gint64 k = 0; k < n; k++)
+    values[k] = 0.1;
+  check_float32_norms ("tenths", values, 1, n);
+  check_float32_norms ("tenths", values, n / 100, 100);
+  for (gint64 k = 0; k < n; k++)
+    values[k] = random_float (rand, -70, 70);
+  check_float32_norms ("wide exponents", values, 1, n);
+  check_float32_norms ("wide exponents", values, n / 1000, 1000);
+  for (gint64 k = 0; k < n; k++)
+    values[k] = random_float (rand, -75, -55);
+  check_float32_norms ("squares among the subnormals", values, n / 1000, 1000);
+  for (gint64 k = 0; k < 40; k++)
+    values[k] = k < 10 ? 1e-25 : k < 20 ? 3e20 : k < 30 ? (k % 2 ? 1e-25 : 1) : -3e20;
+  check_float32_norms ("tiny and huge", values, 4, 10);
+  for (gint64 k = 0; k < 600; k++)
+    values[k] = k == 37 ? NAN : k == 300 || k == 550 ? -INFINITY : random_float (rand, -4, 4);
+  check_float32_norms ("NaN and infinity", values, 3, 200);
+  /* Every length to 1100: tails of every size, leaf boundaries. */
+  for (gint64 length = 1; length <= 1100; length++)
+    {
+      for (gint64 k = 0; k < length; k++)
+        values[k] = random_float (rand, -8, 8);
+      check_float32_norms ("short rows", values, 1, length);
+    }
+}
+
 static void
 test_variance_accuracy (void)
 {
@@ -1496,6 +1574,7 @@ main (int   argc,
                         test_reduce_over_two_dims);
   g_test_add_data_func ("/reduce/over-two-dims/float64", GINT_TO_POINTER (LT_DTYPE_FLOAT64),
                         test_reduce_over_two_dims);
+  g_test_add_func ("/reduce/norm/float32-error-bounds", test_norm_float32_bounds);
   g_test_add_data_func ("/reduce/sum/negative-zeros/float32", GINT_TO_POINTER (LT_DTYPE_FLOAT32),
                         test_sum_negative_zeros);
   g_test_add_data_func ("/reduce/sum/negative-zeros/float64", GINT_TO_POINTER (LT_DTYPE_FLOAT64),

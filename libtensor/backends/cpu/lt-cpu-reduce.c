@@ -294,30 +294,56 @@ sum_row_f64 (const char *p,
  * the last part of one through a zeroed copy, nothing past the end. A
  * lane sum starts at +0 and so is never -0 (+0 + -0 is +0), and adding
  * +0 to it would change nothing. */
-#define SUM_TAIL_VECTOR_F32(v, at, end, s)                                      \
+#define SUM_TAIL_VECTOR_F32(v, at, end, s, TERM)                                \
   G_STMT_START                                                                  \
   {                                                                             \
     gint64 left_ = (end) - (at);                                                \
                                                                                 \
     if (left_ >= 8)                                                             \
-      (s) += *(const LtF32x8 *) ((v) + (at));                                   \
+      (s) += TERM (*(const LtF32x8 *) ((v) + (at)));                            \
     else if (left_ > 0)                                                         \
       {                                                                         \
         float part_[8] = { 0 };                                                 \
                                                                                 \
         for (gint64 i_ = 0; i_ < left_; i_++)                                   \
           part_[i_] = (v)[(at) + i_];                                           \
-        (s) += *(const LtF32x8 *) part_;                                        \
+        (s) += TERM (*(const LtF32x8 *) part_);                                 \
       }                                                                         \
   }                                                                             \
   G_STMT_END
+
+/* The terms a float32 row's lanes add: its elements (a sum) or their
+ * squares (a 2-norm), in float lanes or in double. */
+#define ELEMENT(x) (x)
+#define SQUARE(x) ((x) * (x))
+
+/* Whether a leaf's folded float lanes @s must be added again in double:
+ * never for a sum, where only a partial that is not finite is; for
+ * squares, also where every lane is below 2^-100, 0 included: squares
+ * there may have fallen into float's subnormals or below them and lost
+ * their bits, which the doubles keep (PyTorch's float32 norm of ten
+ * 1e-25 is 0). Where a lane is at or above it, what the leaf's 512
+ * squares can lose that way is 2^-41 of the leaf's sum at most. */
+#define NEVER_TINY(s) FALSE
+#define TINY_SQUARES(s)                                                         \
+  __extension__ ({                                                              \
+    LtI32x8 tiny_ = (s) < 0x1p-100f;                                            \
+    guint64 words_[4];                                                          \
+                                                                                \
+    memcpy (words_, &tiny_, sizeof words_);                                     \
+    (words_[0] & words_[1] & words_[2] & words_[3]) == G_MAXUINT64;             \
+  })
 
 /* The four double lanes of a contiguous float32 row of @n elements, each
  * leaf's 32 float sums folded in and added (a macro: a function returning
  * an AVX vector would change its ABI by the clone it is inlined into; the
  * lane sums are four variables, not an array, which GCC zeroed with `rep
  * stosq` for every leaf, most of a short row's time). */
-#define SUM_LANES_F32(v, n, d)                                                  \
+#define SUM_LANES_F32(v, n, d) SUM_TERMS_F32 (v, n, d, ELEMENT, NEVER_TINY)
+
+/* The same for the @TERM of each element, a leaf added again in double
+ * where @TINY (its folded lanes) says so or it is not finite. */
+#define SUM_TERMS_F32(v, n, d, TERM, TINY)                                      \
   G_STMT_START                                                                  \
   {                                                                             \
     LtF64x4 d1_ = { 0 };                                                        \
@@ -333,32 +359,32 @@ sum_row_f64 (const char *p,
                                                                                 \
         for (; k_ + 32 <= end_; k_ += 32)                                       \
           {                                                                     \
-            s0_ += *(const LtF32x8 *) ((v) + k_);                               \
-            s1_ += *(const LtF32x8 *) ((v) + k_ + 8);                           \
-            s2_ += *(const LtF32x8 *) ((v) + k_ + 16);                          \
-            s3_ += *(const LtF32x8 *) ((v) + k_ + 24);                          \
+            s0_ += TERM (*(const LtF32x8 *) ((v) + k_));                        \
+            s1_ += TERM (*(const LtF32x8 *) ((v) + k_ + 8));                    \
+            s2_ += TERM (*(const LtF32x8 *) ((v) + k_ + 16));                   \
+            s3_ += TERM (*(const LtF32x8 *) ((v) + k_ + 24));                   \
           }                                                                     \
         if (k_ < end_)                                                          \
           {                                                                     \
-            SUM_TAIL_VECTOR_F32 ((v), k_, end_, s0_);                           \
-            SUM_TAIL_VECTOR_F32 ((v), k_ + 8, end_, s1_);                       \
-            SUM_TAIL_VECTOR_F32 ((v), k_ + 16, end_, s2_);                      \
-            SUM_TAIL_VECTOR_F32 ((v), k_ + 24, end_, s3_);                      \
+            SUM_TAIL_VECTOR_F32 ((v), k_, end_, s0_, TERM);                     \
+            SUM_TAIL_VECTOR_F32 ((v), k_ + 8, end_, s1_, TERM);                 \
+            SUM_TAIL_VECTOR_F32 ((v), k_ + 16, end_, s2_, TERM);                \
+            SUM_TAIL_VECTOR_F32 ((v), k_ + 24, end_, s3_, TERM);                \
             k_ = end_;                                                          \
           }                                                                     \
         s0_ = (s0_ + s1_) + (s2_ + s3_);                                        \
-        /* x - x is NaN where x is not finite. Such a leaf is added again \
-         * in double, element by element: float sums overflow where the \
-         * doubles would not, and a true infinity or NaN stays one. */      \
+        /* x - x is NaN where x is not finite. Such a leaf is added again       \
+         * in double, element by element: float sums overflow where the         \
+         * doubles would not, and a true infinity or NaN stays one. */          \
         zero_ = s0_ - s0_;                                                      \
         zero_ = (LtF32x8) (zero_ != zero_);                                     \
         memcpy (bad_, &zero_, sizeof bad_);                                     \
-        if ((bad_[0] | bad_[1] | bad_[2] | bad_[3]) != 0)                       \
+        if ((bad_[0] | bad_[1] | bad_[2] | bad_[3]) != 0 || TINY (s0_))         \
           {                                                                     \
             LtF64x4 again_ = { 0 };                                             \
                                                                                 \
             for (gint64 i_ = start_; i_ < end_; i_++)                           \
-              again_[0] += (v)[i_];                                             \
+              again_[0] += TERM ((double) (v)[i_]);                             \
             (d) += again_;                                                      \
             continue;                                                           \
           }                                                                     \
@@ -674,40 +700,25 @@ FIND_CONTIGUOUS_FUNCTION (f64, double, LtF64x4Unaligned, LtI64x4, 4)
 PICK_ROW_FUNCTIONS (f32, float, LtF32x8, LtI32x8, 8)
 PICK_ROW_FUNCTIONS (f64, double, LtF64x4Unaligned, LtI64x4, 4)
 
-/* The sum of the squares of @n floats, in double lanes (the 2-norm of a
- * row): four floats loaded and converted at a time, as the deviations. */
+/* The sum of the squares of @n floats (the 2-norm of a row), as
+ * sum_contiguous_f32 () sums a row: squares in float lanes, each leaf's
+ * folded into double (eight floats a step where squaring in double took
+ * 32 conversions, products and sums for 32 floats). A leaf's error is
+ * then at most about 18 float roundings of its sum, whose terms are all
+ * positive: 9 of the norm's, against PyTorch's float32 norm, whose
+ * running float sum drifts by hundreds of ulps down long rows
+ * (bench/NOTES.md, section 23). Leaves whose squares overflow float or
+ * fall into its subnormals are squared again in double. */
 LT_CPU_MULTIVERSION static double
 squares_f32 (const float *v,
              gint64       n)
 {
-  LtF64x4 q0 = { 0 }, q1 = { 0 }, q2 = { 0 }, q3 = { 0 };
-  double lanes[4], result;
-  gint64 k = 0;
+  LtF64x4 d;
+  double lanes[4];
 
-  for (; k + 16 <= n; k += 16)
-    {
-      LtF32x4 x0, x1, x2, x3;
-      LtF64x4 d0, d1, d2, d3;
-
-      memcpy (&x0, v + k, sizeof x0);
-      memcpy (&x1, v + k + 4, sizeof x1);
-      memcpy (&x2, v + k + 8, sizeof x2);
-      memcpy (&x3, v + k + 12, sizeof x3);
-      d0 = __builtin_convertvector (x0, LtF64x4);
-      d1 = __builtin_convertvector (x1, LtF64x4);
-      d2 = __builtin_convertvector (x2, LtF64x4);
-      d3 = __builtin_convertvector (x3, LtF64x4);
-      q0 += d0 * d0;
-      q1 += d1 * d1;
-      q2 += d2 * d2;
-      q3 += d3 * d3;
-    }
-  q0 = (q0 + q1) + (q2 + q3);
-  memcpy (lanes, &q0, sizeof lanes);
-  result = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
-  for (; k < n; k++)
-    result += (double) v[k] * v[k];
-  return result;
+  SUM_TERMS_F32 (v, n, d, SQUARE, TINY_SQUARES);
+  memcpy (lanes, &d, sizeof lanes);
+  return (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
 }
 
 /* One reduced position of the index ops down columns: element k of @row
