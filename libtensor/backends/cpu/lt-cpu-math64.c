@@ -378,7 +378,7 @@
     /* the part of 1 + r that its rounding dropped (the last two summed    */ \
     /* while Q is evaluated).                                              */ \
     se_one = 1.0 + se_r;                                                         \
-    se_small = LT_F64X4_FMA (se_r2, se_q, ((se_high - se_r) - se_low) * (1.0 + se_r) \
+    se_small = LT_F64X4_FMA (se_r2, se_q, ((se_high - se_r) - se_low) * se_one   \
                                           + ((1.0 - se_one) + se_r));            \
     se_t = (LtF64x4) ((SHIFTED_INTEGERS (se_t) + 1023) << 52);                   \
     /* 2^n (1 + r), exact; high and 1 + high are a fused step from it. */       \
