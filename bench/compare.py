@@ -91,15 +91,10 @@ class Timing:
         self.peak_bytes = peak_bytes
 
 
-def time_calls(funcs, calls=1):
-    """Timings of each function in @funcs (a dict), taken in turns.
-
-    Each function runs once for its peak memory (the resident memory that
-    call added on top of what was resident before it), once more to warm
-    up, then the functions take turns, one call each, for at least 5 rounds
-    and --min-time seconds per function: a noisy neighbour on the machine
-    slows every system alike instead of whichever ran at the time.
-    """
+def peak_bytes(funcs):
+    """The resident memory one call of each function in @funcs adds on top
+    of what was resident before it (-1 where /proc cannot tell); each
+    function runs twice, the second call to warm up."""
     peaks = {}
     for name, func in funcs.items():
         have_peak = reset_peak()
@@ -107,6 +102,52 @@ def time_calls(funcs, calls=1):
         func()
         peaks[name] = (status_kib('VmHWM:') - before) * 1024 if have_peak else -1
         func()
+    return peaks
+
+
+# OpenBLAS's workers spin for up to 2^28 cycles, about 0.1 s, after each
+# product before they sleep; this long a run of calls outlasts them.
+LINGERING_THREADS_S = 0.25
+
+
+def time_calls_alone(funcs, calls=1):
+    """Timings of each function in @funcs, each system in turns of its own.
+
+    For products, whose peers' BLAS threads keep spinning after a call: on
+    a machine with as many cores as threads, whichever system ran next lost
+    a core to them (libtensor's bmm of 64 x 128³ took 1.2 ms alone and 2.4
+    ms in every other call right after PyTorch's). Sleeping until they stop
+    is no fairer: the idle CPU then starts each call cold (1.2 ms became
+    3.6, PyTorch's 1.9 became 3.1). So each system gets three turns; a turn
+    runs calls untimed for LINGERING_THREADS_S, the time the other
+    systems' threads take to stop, then times at least 5 calls and
+    --min-time / 3 seconds: each system is timed as if it ran alone.
+    """
+    peaks = peak_bytes(funcs)
+    times = {name: [] for name in funcs}
+    for _ in range(3):
+        for name, func in funcs.items():
+            started = time.perf_counter()
+            while time.perf_counter() - started < LINGERING_THREADS_S:
+                func()
+            timed = []
+            while len(timed) < 5 or sum(timed) < ARGS.min_time / 3:
+                t0 = time.perf_counter()
+                func()
+                timed.append(time.perf_counter() - t0)
+            times[name] += timed
+    return {name: Timing(times[name], calls, peaks[name]) for name in funcs}
+
+
+def time_calls(funcs, calls=1):
+    """Timings of each function in @funcs (a dict), taken in turns.
+
+    Each function runs once for its peak memory (peak_bytes ()), once more
+    to warm up, then the functions take turns, one call each, for at least
+    5 rounds and --min-time seconds per function: a noisy neighbour on the
+    machine slows every system alike instead of whichever ran at the time.
+    """
+    peaks = peak_bytes(funcs)
     times = {name: [] for name in funcs}
     started = time.perf_counter()
     rounds = 0
@@ -154,12 +195,13 @@ class Workload:
     function that makes @calls calls (view creation). @check compares
     libtensor's result with a peer's; None means the values are compared
     with numpy.allclose. @numpy is None where NumPy has no such function.
+    @alone times each system in turns of its own (time_calls_alone ()).
     """
 
     def __init__(self, name, lt, torch, numpy, bytes=0, flops=0, calls=1,
-                 target=None, check=None, rtol=1e-5, atol=1e-6):
+                 target=None, check=None, rtol=1e-5, atol=1e-6, alone=False):
         self.name, self.lt, self.torch, self.numpy = name, lt, torch, numpy
-        self.bytes, self.flops, self.calls = bytes, flops, calls
+        self.bytes, self.flops, self.calls, self.alone = bytes, flops, calls, alone
         self.target, self.check, self.rtol, self.atol = target, check, rtol, atol
 
 
@@ -243,7 +285,7 @@ def batched_rows():
                        (lambda a, b: lambda: a @ b)(l_torch, r_torch),
                        (lambda a, b: lambda: a @ b)(l_np, r_np),
                        flops=2 * batch * left[-2] * left[-1] * right[-1], rtol=1e-4, atol=1e-3,
-                       target=('>= 0.95x torch', lambda r: r.vs('torch') >= 0.95))
+                       target=('>= 0.95x torch', lambda r: r.vs('torch') >= 0.95), alone=True)
 
 
 def workloads():
@@ -622,8 +664,8 @@ def main():
             print('%s: wrong result: %s' % (workload.name, problem), file=sys.stderr)
             failed = True
             continue
-        timings = time_calls({system: getattr(workload, system)
-                              for system in systems(workload)}, workload.calls)
+        timings = (time_calls_alone if workload.alone else time_calls)(
+            {system: getattr(workload, system) for system in systems(workload)}, workload.calls)
         row = Row(workload, timings, c_figures.get(workload.name), memcpy_rate)
         c_text = '–'
         if row.c:
