@@ -157,17 +157,8 @@ LANES_ROW_CLONED (sigmoid_fused_row_f32, SIGMOID_FUSED_F32X8, LT_CPU_TARGET_FMA)
 LANES_ROW (sigmoid_unfused_row_f32, SIGMOID_UNFUSED_F32X8)
 EXPORT_ROW (sigmoid_fused)
 EXPORT_ROW (sigmoid_unfused)
-
-void
-lt_cpu_sigmoid_f32 (float       *dst,
-                    const float *src,
-                    gint64       n)
-{
-  if (lt_cpu_has_fma ())
-    sigmoid_fused_row_f32 (dst, src, n);
-  else
-    sigmoid_unfused_row_f32 (dst, src, n);
-}
+EXPORT_FUSED_OR_UNFUSED (lt_cpu_sigmoid_f32, float, sigmoid_fused_row_f32,
+                         sigmoid_unfused_row_f32)
 
 /* The largest of @n floats, ignoring NaNs (a NaN reaches every result
  * through its own exponential anyway); -inf if there is none. */

@@ -243,6 +243,19 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     name##_row_f32 (dst, src, n);                                                \
   }
 
+/* The public @public_name (dst, src, n) of @Type elements: the row
+ * function @fused (built with LT_CPU_TARGET_FMA) where lt_cpu_has_fma ()
+ * says it may run, @unfused elsewhere; the one place where a result
+ * depends on the processor (lt-cpu-private.h). */
+#define EXPORT_FUSED_OR_UNFUSED(public_name, Type, fused, unfused)               \
+  void public_name (Type *dst, const Type *src, gint64 n)                        \
+  {                                                                              \
+    if (lt_cpu_has_fma ())                                                       \
+      fused (dst, src, n);                                                       \
+    else                                                                         \
+      unfused (dst, src, n);                                                     \
+  }
+
 /* A row function applying the lanes macro @LANES to @n contiguous floats,
  * the tail through a vector padded with zeros. */
 #define LANES_ROW(name, LANES) LANES_ROW_CLONED (name, LANES, LT_CPU_MULTIVERSION)
