@@ -345,16 +345,17 @@
 /* @a · @b + @c, fused, for numbers @b and @c. */
 #define FMA_SPLATS(a, b, c) LT_F64X4_FMA ((a), LT_F64X4_SPLAT (b), LT_F64X4_SPLAT (c))
 
-/* exp (@x) of lanes -708 <= x <= 0 as @high and @low, and 1 + exp (x)
+/* exp (@x) of lanes with |x| <= 708 as @high and @low, and 1 + exp (x)
  * rounded (to an ulp or so) as @sum: EXP_SPLIT_F64X4's reduction and
- * polynomial, written for sigmoid's lanes, which the chain of dependent
- * operations limits more than their number (about three vectors' work is
- * in flight at once). So every product is fused with its sum
+ * polynomial, written for sigmoid's lanes (x <= 0) and exp's (@high
+ * alone, within 0.66 ulp), which the chain of dependent operations limits
+ * more than their number (about three vectors' work is in flight at
+ * once). So every product is fused with its sum
  * (LT_F64X4_FMA); exp (r) = 1 + r + r² · Q (r) with Q (r) = 1/2 + r · P
  * (r) taken as one polynomial, Estrin's scheme in four fused steps; and
  * @high and @sum are each one fused step from 1 + r + r² · Q (r) (1 + r
  * as two doubles), not three. */
-#define SIGMOID_EXP_F64X4(high, low, sum, x)                                     \
+#define EXP_SPLIT_FUSED_F64X4(high, low, sum, x)                                 \
   G_STMT_START                                                                   \
   {                                                                              \
     LtF64x4 se_t = FMA_SPLATS ((x), 0x1.71547652b82fep0, SHIFTER);               \
@@ -389,6 +390,22 @@
   }                                                                              \
   G_STMT_END
 
+/* exp (@x) in lanes built with LT_CPU_TARGET_FMA: EXP_SPLIT_FUSED_F64X4's
+ * high part (its low part and sum are never computed), within 0.66 ulp;
+ * |x| > 708 and NaN go to libm, as in EXP_F64X4. */
+#define EXP_FUSED_F64X4(y, x)                                                    \
+  G_STMT_START                                                                   \
+  {                                                                              \
+    LtI64x4 ex_odd = ~(LT_F64X4_ABS (x) <= 708.0);                               \
+    LtF64x4 ex_low, ex_sum;                                                      \
+                                                                                 \
+    EXP_SPLIT_FUSED_F64X4 (y, ex_low, ex_sum, x);                                \
+    (void) ex_low;                                                               \
+    (void) ex_sum;                                                               \
+    FROM_LIBM (y, ex_odd, x, exp);                                               \
+  }                                                                              \
+  G_STMT_END
+
 /* sigmoid (x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, e = exp
  * (-|x|) <= 1 as a high and a low part (as float32's, lt-cpu-exp.c): an
  * ulp of e is two of the result where e / (1 + e) falls a binade below
@@ -406,7 +423,7 @@
     LtI64x4 sg_odd = ~(LT_F64X4_ABS (x) <= 708.0), sg_positive = (x) >= 0.0;     \
     LtF64x4 sg_e, sg_e_low, sg_top, sg_top_low, sg_sum, sg_sum_low, sg_q, sg_residual; \
                                                                                  \
-    SIGMOID_EXP_F64X4 (sg_e, sg_e_low, sg_sum, -LT_F64X4_ABS (x));               \
+    EXP_SPLIT_FUSED_F64X4 (sg_e, sg_e_low, sg_sum, -LT_F64X4_ABS (x));           \
     sg_top = LT_F64X4_SELECT (sg_positive, LT_F64X4_SPLAT (1), sg_e);            \
     sg_top_low = (LtF64x4) ((LtI64x4) sg_e_low & ~sg_positive);                  \
     sg_sum_low = ((1.0 - sg_sum) + sg_e) + sg_e_low;                             \
@@ -678,7 +695,8 @@ static const double erf_g[18] = {
     name (dst, src, n);                                                          \
   }
 
-LANES_ROW_F64 (exp_f64, EXP_F64X4, 0)
+LANES_ROW_F64_CLONED (exp_fused_f64, EXP_FUSED_F64X4, 0, LT_CPU_TARGET_FMA)
+LANES_ROW_F64 (exp_unfused_f64, EXP_F64X4, 0)
 LANES_ROW_F64 (expm1_f64, EXPM1_F64X4, 1)
 LANES_ROW_F64 (tanh_f64, TANH_F64X4, 1)
 LANES_ROW_F64 (log_f64, LOG_F64X4, 1)
@@ -690,7 +708,8 @@ LANES_ROW_F64 (sin_unfused_f64, SIN_UNFUSED_F64X4, 1)
 LANES_ROW_F64_CLONED (cos_fused_f64, COS_FUSED_F64X4, 1, LT_CPU_TARGET_FMA)
 LANES_ROW_F64 (cos_unfused_f64, COS_UNFUSED_F64X4, 1)
 LANES_ROW_F64 (erf_f64, ERF_F64X4, 0)
-EXPORT_ROW_F64 (exp_f64)
+EXPORT_ROW_F64 (exp_fused_f64)
+EXPORT_ROW_F64 (exp_unfused_f64)
 EXPORT_ROW_F64 (expm1_f64)
 EXPORT_ROW_F64 (tanh_f64)
 EXPORT_ROW_F64 (log_f64)
@@ -703,6 +722,7 @@ EXPORT_ROW_F64 (cos_fused_f64)
 EXPORT_ROW_F64 (cos_unfused_f64)
 EXPORT_ROW_F64 (erf_f64)
 
+EXPORT_FUSED_OR_UNFUSED (lt_cpu_exp_f64, double, exp_fused_f64, exp_unfused_f64)
 EXPORT_FUSED_OR_UNFUSED (lt_cpu_sigmoid_f64, double, sigmoid_fused_f64, sigmoid_unfused_f64)
 EXPORT_FUSED_OR_UNFUSED (lt_cpu_sin_f64, double, sin_fused_f64, sin_unfused_f64)
 EXPORT_FUSED_OR_UNFUSED (lt_cpu_cos_f64, double, cos_fused_f64, cos_unfused_f64)
