@@ -107,29 +107,40 @@ def peak_bytes(funcs):
 
 # OpenBLAS's workers spin for up to 2^28 cycles, about 0.1 s, after each
 # product before they sleep; this long a run of calls outlasts them.
-LINGERING_THREADS_S = 0.25
+SETTLE_S = 0.25
 
 
-def time_calls_alone(funcs, calls=1):
-    """Timings of each function in @funcs, each system in turns of its own.
+def time_calls(funcs, calls=1):
+    """Timings of each function in @funcs (a dict), each in turns of its own.
 
-    For products, whose BLAS threads keep spinning after a call (all three
-    systems call OpenBLAS for 2-d products, the peers for batched ones): on
-    a machine with as many cores as threads, whichever system ran next lost
-    a core to them (libtensor's bmm of 64 x 128³ took 1.2 ms alone and 2.4
-    ms in every other call right after PyTorch's). Sleeping until they stop
-    is no fairer: the idle CPU then starts each call cold (1.2 ms became
-    3.6, PyTorch's 1.9 became 3.1). So each system gets three turns; a turn
-    runs calls untimed for LINGERING_THREADS_S, the time the other
-    systems' threads take to stop, then times at least 5 calls and
-    --min-time / 3 seconds: each system is timed as if it ran alone.
+    Each function runs once for its peak memory (peak_bytes ()) and once
+    more to warm up. Then each gets three turns, one system after another;
+    a turn runs calls untimed for SETTLE_S, then times at least 5 calls and
+    --min-time / 3 seconds. Each system is timed as if it ran alone, as a
+    program that uses only it runs, and as bench-tensor times libtensor
+    from C:
+    - the threads of the system before have stopped: OpenBLAS's spin for
+      about 0.1 s after a product (all three systems call it for 2-d
+      products, the peers for batched ones), and with as many cores as
+      threads the system timed next lost a core to them (libtensor's bmm
+      of 64 x 128³ took 1.2 ms alone and 2.4 ms in every other call right
+      after PyTorch's). Sleeping until they stop was no fairer: the idle
+      CPU then ran each call cold (1.2 ms became 3.6, PyTorch's 1.9 became
+      3.1);
+    - the system's own memory is where its last call left it: with one call
+      of each system in turn, the others' 64 MiB results pushed it out of
+      a large last-level cache (libtensor's t().contiguous() of 4096²
+      took 5.1 ms alone, 8.2 ms between PyTorch's calls and 11.6 between
+      NumPy's, on a core whose L3 reports 480 MiB).
+    Three turns, not one, so that a noisy neighbour on the machine does not
+    land on one system's only turn.
     """
     peaks = peak_bytes(funcs)
     times = {name: [] for name in funcs}
     for _ in range(3):
         for name, func in funcs.items():
             started = time.perf_counter()
-            while time.perf_counter() - started < LINGERING_THREADS_S:
+            while time.perf_counter() - started < SETTLE_S:
                 func()
             timed = []
             while len(timed) < 5 or sum(timed) < ARGS.min_time / 3:
@@ -137,28 +148,6 @@ def time_calls_alone(funcs, calls=1):
                 func()
                 timed.append(time.perf_counter() - t0)
             times[name] += timed
-    return {name: Timing(times[name], calls, peaks[name]) for name in funcs}
-
-
-def time_calls(funcs, calls=1):
-    """Timings of each function in @funcs (a dict), taken in turns.
-
-    Each function runs once for its peak memory (peak_bytes ()), once more
-    to warm up, then the functions take turns, one call each, for at least
-    5 rounds and --min-time seconds per function: a noisy neighbour on the
-    machine slows every system alike instead of whichever ran at the time.
-    """
-    peaks = peak_bytes(funcs)
-    times = {name: [] for name in funcs}
-    started = time.perf_counter()
-    rounds = 0
-    while rounds < 5 or (time.perf_counter() - started < ARGS.min_time * len(funcs)
-                         and rounds < 1000):
-        for name, func in funcs.items():
-            t0 = time.perf_counter()
-            func()
-            times[name].append(time.perf_counter() - t0)
-        rounds += 1
     return {name: Timing(times[name], calls, peaks[name]) for name in funcs}
 
 
@@ -196,13 +185,12 @@ class Workload:
     function that makes @calls calls (view creation). @check compares
     libtensor's result with a peer's; None means the values are compared
     with numpy.allclose. @numpy is None where NumPy has no such function.
-    @alone times each system in turns of its own (time_calls_alone ()).
     """
 
     def __init__(self, name, lt, torch, numpy, bytes=0, flops=0, calls=1,
-                 target=None, check=None, rtol=1e-5, atol=1e-6, alone=False):
+                 target=None, check=None, rtol=1e-5, atol=1e-6):
         self.name, self.lt, self.torch, self.numpy = name, lt, torch, numpy
-        self.bytes, self.flops, self.calls, self.alone = bytes, flops, calls, alone
+        self.bytes, self.flops, self.calls = bytes, flops, calls
         self.target, self.check, self.rtol, self.atol = target, check, rtol, atol
 
 
@@ -286,7 +274,7 @@ def batched_rows():
                        (lambda a, b: lambda: a @ b)(l_torch, r_torch),
                        (lambda a, b: lambda: a @ b)(l_np, r_np),
                        flops=2 * batch * left[-2] * left[-1] * right[-1], rtol=1e-4, atol=1e-3,
-                       target=('>= 0.95x torch', lambda r: r.vs('torch') >= 0.95), alone=True)
+                       target=('>= 0.95x torch', lambda r: r.vs('torch') >= 0.95))
 
 
 def workloads():
@@ -476,8 +464,7 @@ def workloads():
                            flops=2 * 1024 ** 3,
                            rtol=1e-4 if dtype == 'float32' else 1e-10, atol=1e-3,
                            target=('>= 0.9x numpy and torch',
-                                   lambda r: r.vs('torch') >= 0.9 and r.vs('numpy') >= 0.9),
-                           alone=True)
+                                   lambda r: r.vs('torch') >= 0.9 and r.vs('numpy') >= 0.9))
     yield from batched_rows()
 
     small_np, small_torch, small_lt = inputs(4, 5)
@@ -666,8 +653,8 @@ def main():
             print('%s: wrong result: %s' % (workload.name, problem), file=sys.stderr)
             failed = True
             continue
-        timings = (time_calls_alone if workload.alone else time_calls)(
-            {system: getattr(workload, system) for system in systems(workload)}, workload.calls)
+        timings = time_calls({system: getattr(workload, system)
+                              for system in systems(workload)}, workload.calls)
         row = Row(workload, timings, c_figures.get(workload.name), memcpy_rate)
         c_text = '–'
         if row.c:
