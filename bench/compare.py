@@ -120,13 +120,13 @@ def time_calls(funcs, calls=1):
     program that uses only it runs, and as bench-tensor times libtensor
     from C:
     - the threads of the system before have stopped: OpenBLAS's spin for
-      about 0.1 s after a product (all three systems call it for 2-d
-      products, the peers for batched ones), and with as many cores as
-      threads the system timed next lost a core to them (libtensor's bmm
-      of 64 x 128³ took 1.2 ms alone and 2.4 ms in every other call right
-      after PyTorch's). Sleeping until they stop was no fairer: the idle
-      CPU then ran each call cold (1.2 ms became 3.6, PyTorch's 1.9 became
-      3.1);
+      about 0.1 s after a product (all three systems call it; libtensor
+      spreads batches of small products over its own threads instead),
+      and with as many cores as threads the system timed next lost a core
+      to them (libtensor's bmm of 64 x 128³ took 1.2 ms alone and 2.4 ms
+      in every other call right after PyTorch's). Sleeping until they
+      stop was no fairer: the idle CPU then ran each call cold (1.2 ms
+      became 3.6, PyTorch's 2.2 became 3.1);
     - the system's own memory is where its last call left it: with one call
       of each system in turn, the others' 64 MiB results pushed it out of
       a large last-level cache (libtensor's t().contiguous() of 4096²
@@ -142,11 +142,12 @@ def time_calls(funcs, calls=1):
             started = time.perf_counter()
             while time.perf_counter() - started < SETTLE_S:
                 func()
-            timed = []
-            while len(timed) < 5 or sum(timed) < ARGS.min_time / 3:
+            timed, total = [], 0.0
+            while len(timed) < 5 or total < ARGS.min_time / 3:
                 t0 = time.perf_counter()
                 func()
                 timed.append(time.perf_counter() - t0)
+                total += timed[-1]
             times[name] += timed
     return {name: Timing(times[name], calls, peaks[name]) for name in funcs}
 

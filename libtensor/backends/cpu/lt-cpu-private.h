@@ -216,13 +216,13 @@ void lt_cpu_pow_f64 (double       *dst,
                      gint64        e_step,
                      gint64        n);
 
-/* exp, log and sigmoid of @n contiguous float64s, exp within 0.66 ulp, log
+/* exp, log and sigmoid of @n contiguous float64s, exp within 0.68 ulp, log
  * within 0.88, sigmoid within 1.1 (lt-cpu-math64.c); @dst may be @src. */
 void lt_cpu_exp_f64 (double       *dst,
                      const double *src,
                      gint64        n);
 /* The two versions lt_cpu_exp_f64 () picks from, as sigmoid's: fused
- * where lt_cpu_has_fma (), within 0.66 ulp; unfused elsewhere, within
+ * where lt_cpu_has_fma (), within 0.68 ulp; unfused elsewhere, within
  * 0.6. */
 void lt_cpu_exp_fused_f64 (double       *dst,
                            const double *src,
