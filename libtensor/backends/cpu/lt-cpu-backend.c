@@ -159,21 +159,45 @@ free_mapped (gpointer data,
 
 #endif
 
+/* Whether the CPU has all of x86-64-v@level (3 or 4), asked once into
+ * @answer: 0 not asked yet, then 1 + the answer. Without targets
+ * (lt-cpu-private.h) every function is built for the baseline and may
+ * run anywhere: TRUE. */
+static gboolean
+cpu_has_level (gsize *answer,
+               int    level)
+{
+#ifdef LT_CPU_FMA_BY_CPU
+  if (g_once_init_enter (answer))
+    {
+      gboolean has;
+
+      __builtin_cpu_init ();
+      has = level == 4 ? __builtin_cpu_supports ("x86-64-v4") : __builtin_cpu_supports ("x86-64-v3");
+      g_once_init_leave (answer, 1 + (has != 0));
+    }
+  return *answer == 2;
+#else
+  (void) answer;
+  (void) level;
+  return TRUE;
+#endif
+}
+
 gboolean
 lt_cpu_has_fma (void)
 {
-#ifdef LT_CPU_FMA_BY_CPU
-  static gsize answer = 0; /* 0 not asked yet, then 1 + the answer */
+  static gsize answer = 0;
 
-  if (g_once_init_enter (&answer))
-    {
-      __builtin_cpu_init ();
-      g_once_init_leave (&answer, 1 + (__builtin_cpu_supports ("x86-64-v3") != 0));
-    }
-  return answer == 2;
-#else
-  return TRUE;
-#endif
+  return cpu_has_level (&answer, 3);
+}
+
+gboolean
+lt_cpu_has_avx512 (void)
+{
+  static gsize answer = 0;
+
+  return cpu_has_level (&answer, 4);
 }
 
 static gpointer

@@ -27,9 +27,12 @@
 /* Columns a call of lt_cpu_softmax_columns_f32 () takes: a 64-byte line. */
 #define COLUMNS 16
 
-LANES_ROW (exp_row_f32, LT_CPU_EXP_F32X8)
+LANES_ROW (exp_narrow_row_f32, LT_CPU_EXP_F32X8)
+LANES_ROW_WIDTH (exp_wide_row_f32, LT_CPU_EXP_F32X16, 16, LT_CPU_TARGET_AVX512)
 LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
-EXPORT_ROW (exp)
+EXPORT_ROW (exp_narrow)
+EXPORT_ROW (exp_wide)
+EXPORT_WIDE_OR_NARROW (lt_cpu_exp_f32, float, exp_wide_row_f32, exp_narrow_row_f32)
 EXPORT_ROW (log)
 
 /* @a · @b + @c, fused, for numbers @b and @c. */

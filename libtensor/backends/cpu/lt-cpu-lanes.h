@@ -29,6 +29,13 @@ typedef double LtF64x4 __attribute__ ((vector_size (4 * sizeof (double))));
  * two instructions, where converting by halves of four took a dozen. */
 typedef double LtF64x8 __attribute__ ((vector_size (8 * sizeof (double))));
 typedef gint32 LtI32x8 __attribute__ ((vector_size (8 * sizeof (gint32))));
+/* Sixteen float lanes and their masks: one AVX-512 register in a function
+ * built with LT_CPU_TARGET_AVX512 (lt-cpu-private.h). The lanes macros
+ * written for any width (a W parameter: 8 or 16) do the same operations
+ * lane by lane at both widths, so the wide rows give the narrow ones'
+ * results bit for bit. */
+typedef float LtF32x16 __attribute__ ((vector_size (16 * sizeof (float)), aligned (4), may_alias));
+typedef gint32 LtI32x16 __attribute__ ((vector_size (16 * sizeof (gint32))));
 typedef gint32 LtI32x4 __attribute__ ((vector_size (4 * sizeof (gint32))));
 /* Four 64-bit integer lanes: masks of double comparisons, exponent
  * fields (unsigned for right shifts: AVX2 shifts 64-bit lanes logically
@@ -41,12 +48,15 @@ typedef double LtF64x4Unaligned __attribute__ ((vector_size (4 * sizeof (double)
                                                 may_alias));
 typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 
-/* Every lane @value: added to -0, which keeps a -0 (where +0 would not). */
-#define LT_F32X8_SPLAT(value) ((LtF32x8) ((LtI32x8) { 0 } + G_MININT32) + (float) (value))
+/* Every one of @W float lanes @value: added to -0, which keeps a -0
+ * (where +0 would not). */
+#define LT_F32X_SPLAT(W, value) ((LtF32x##W) ((LtI32x##W) { 0 } + G_MININT32) + (float) (value))
+#define LT_F32X8_SPLAT(value) LT_F32X_SPLAT (8, value)
 
 /* Lanes of @yes where @mask is set, of @no elsewhere (C has no vector ?:). */
-#define LT_F32X8_SELECT(mask, yes, no)                                           \
-  ((LtF32x8) (((LtI32x8) (yes) & (mask)) | ((LtI32x8) (no) & ~(mask))))
+#define LT_F32X_SELECT(W, mask, yes, no)                                         \
+  ((LtF32x##W) (((LtI32x##W) (yes) & (mask)) | ((LtI32x##W) (no) & ~(mask))))
+#define LT_F32X8_SELECT(mask, yes, no) LT_F32X_SELECT (8, mask, yes, no)
 
 /* The same for four double lanes, whose masks are LtI64x4. */
 #define LT_F64X4_SPLAT(value) ((LtF64x4) ((LtI64x4) { 0 } + G_MININT64) + (double) (value))
@@ -72,12 +82,14 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
   })
 
 /* @x held within [@low, @high]; NaN stays NaN. */
-#define LT_F32X8_CLAMP(x, low, high)                                             \
-  LT_F32X8_SELECT ((x) > (high), LT_F32X8_SPLAT (high),                          \
-                   LT_F32X8_SELECT ((x) < (low), LT_F32X8_SPLAT (low), (x)))
+#define LT_F32X_CLAMP(W, x, low, high)                                           \
+  LT_F32X_SELECT (W, (x) > (high), LT_F32X_SPLAT (W, high),                      \
+                  LT_F32X_SELECT (W, (x) < (low), LT_F32X_SPLAT (W, low), (x)))
+#define LT_F32X8_CLAMP(x, low, high) LT_F32X_CLAMP (8, x, low, high)
 
 /* |@x| of float and double lanes: the sign bit cleared. */
-#define LT_F32X8_ABS(x) ((LtF32x8) ((LtI32x8) (x) & G_MAXINT32))
+#define LT_F32X_ABS(W, x) ((LtF32x##W) ((LtI32x##W) (x) & G_MAXINT32))
+#define LT_F32X8_ABS(x) LT_F32X_ABS (8, x)
 #define LT_F64X4_ABS(x) ((LtF64x4) ((LtI64x4) (x) & G_MAXINT64))
 
 /* Whether any lane of the LtI32x8 mask @mask is set. */
@@ -88,6 +100,17 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     guint64 words_[2];                                                           \
     memcpy (words_, &halves_, sizeof words_);                                    \
     (words_[0] | words_[1]) != 0;                                                \
+  })
+
+/* The same for an LtI32x16 mask: its halves or'd into eight lanes. */
+#define LT_I32X16_ANY(mask)                                                      \
+  __extension__ ({                                                               \
+    LtI32x16 wm_ = (mask);                                                       \
+    LtI32x8 wm_lo_ = __builtin_shufflevector (wm_, wm_, 0, 1, 2, 3, 4, 5, 6, 7); \
+    LtI32x8 wm_hi_ = __builtin_shufflevector (wm_, wm_, 8, 9, 10, 11, 12, 13,    \
+                                              14, 15);                           \
+                                                                                 \
+    LT_I32X8_ANY (wm_lo_ | wm_hi_);                                              \
   })
 
 /* Whether any lane of the LtI64x4 mask @mask is set. */
@@ -137,35 +160,38 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
  *
  * A macro, not a function: a function returning eight lanes would change
  * its ABI with the clone it is inlined into. */
-#define LT_CPU_EXP_F32X8(result, x)                                              \
+#define LT_CPU_EXP_F32X(W, result, x)                                            \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF32x8 unused_low_;                                                         \
+    LtF32x##W unused_low_;                                                       \
                                                                                  \
-    LT_CPU_EXP_SPLIT_F32X8 (result, unused_low_, x);                             \
+    LT_CPU_EXP_SPLIT_F32X (W, result, unused_low_, x);                           \
     (void) unused_low_;                                                          \
   }                                                                              \
   G_STMT_END
+
+#define LT_CPU_EXP_F32X8(result, x) LT_CPU_EXP_F32X (8, result, x)
+#define LT_CPU_EXP_F32X16(result, x) LT_CPU_EXP_F32X (16, result, x)
 
 /* The same, and in @low the part of 2^n · exp (r) that the rounding of
  * 1 + (exp (r) - 1) dropped (exact), so that @high + @low is off by the
  * roundings of r and of exp (r) - 1 only, about half an ulp of the result
  * at worst (0.76 where @low falls below the normals, below -70), where
  * @high alone is good to an ulp. */
-#define LT_CPU_EXP_SPLIT_F32X8(high, low, x)                                     \
+#define LT_CPU_EXP_SPLIT_F32X(W, high, low, x)                                   \
   G_STMT_START                                                                   \
   {                                                                              \
-    const LtF32x8 shifter_ = LT_F32X8_SPLAT (0x1.8p23f);                         \
-    LtF32x8 x_ = (x), t_, n_, r_, p_, one_;                                      \
-    LtI32x8 k_, half_, wide_ = ~(LT_F32X8_ABS (x_) <= 87.0f);                    \
-    gboolean any_wide_ = LT_I32X8_ANY (wide_);                                   \
+    const LtF32x##W shifter_ = LT_F32X_SPLAT (W, 0x1.8p23f);                     \
+    LtF32x##W x_ = (x), t_, n_, r_, p_, one_;                                    \
+    LtI32x##W k_, half_, wide_ = ~(LT_F32X_ABS (W, x_) <= 87.0f);                \
+    gboolean any_wide_ = LT_I32X##W##_ANY (wide_);                               \
                                                                                  \
     if (G_UNLIKELY (any_wide_))                                                  \
       {                                                                          \
-        x_ = LT_F32X8_CLAMP (x_, -104.0f, 89.0f);                                \
+        x_ = LT_F32X_CLAMP (W, x_, -104.0f, 89.0f);                              \
       }                                                                          \
     t_ = x_ * 1.44269504088896341f + shifter_;                                   \
-    k_ = (LtI32x8) t_ - (LtI32x8) shifter_;                                      \
+    k_ = (LtI32x##W) t_ - (LtI32x##W) shifter_;                                  \
     n_ = t_ - shifter_;                                                          \
     r_ = (x_ - n_ * 0.693359375f) - n_ * -2.12194440e-4f;                        \
     p_ = LT_CPU_EXP_F32_P5 * r_ + LT_CPU_EXP_F32_P4;                             \
@@ -180,17 +206,22 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
       {                                                                          \
         half_ = k_ >> 1;                                                         \
         k_ -= half_;                                                             \
-        (high) = one_ * (LtF32x8) ((half_ + 127) << 23) * (LtF32x8) ((k_ + 127) << 23); \
-        (low) = p_ * (LtF32x8) ((half_ + 127) << 23) * (LtF32x8) ((k_ + 127) << 23); \
+        (high) = one_ * (LtF32x##W) ((half_ + 127) << 23)                        \
+                 * (LtF32x##W) ((k_ + 127) << 23);                               \
+        (low) = p_ * (LtF32x##W) ((half_ + 127) << 23)                           \
+                * (LtF32x##W) ((k_ + 127) << 23);                                \
       }                                                                          \
     else                                                                         \
       {                                                                          \
-        /* |x| <= 87: 2^n is a normal float, and one product rounds once. */    \
-        (high) = one_ * (LtF32x8) ((k_ + 127) << 23);                            \
-        (low) = p_ * (LtF32x8) ((k_ + 127) << 23);                               \
+        /* |x| <= 87: 2^n is a normal float, and one product rounds once. */     \
+        (high) = one_ * (LtF32x##W) ((k_ + 127) << 23);                          \
+        (low) = p_ * (LtF32x##W) ((k_ + 127) << 23);                             \
       }                                                                          \
   }                                                                              \
   G_STMT_END
+
+#define LT_CPU_EXP_SPLIT_F32X8(high, low, x) LT_CPU_EXP_SPLIT_F32X (8, high, low, x)
+#define LT_CPU_EXP_SPLIT_F32X16(high, low, x) LT_CPU_EXP_SPLIT_F32X (16, high, low, x)
 
 /* @result = log (@x) in each lane: NaN below zero and for NaN, -inf at
  * zero, +inf at +inf, subnormals scaled into the normals first.
@@ -244,17 +275,27 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
   }
 
 /* The public @public_name (dst, src, n) of @Type elements: the row
- * function @fused (built with LT_CPU_TARGET_FMA) where lt_cpu_has_fma ()
- * says it may run, @unfused elsewhere; the one place where a result
- * depends on the processor (lt-cpu-private.h). */
-#define EXPORT_FUSED_OR_UNFUSED(public_name, Type, fused, unfused)               \
+ * function @picked where @condition holds, @otherwise elsewhere. */
+#define EXPORT_PICKED(public_name, Type, condition, picked, otherwise)           \
   void public_name (Type *dst, const Type *src, gint64 n)                        \
   {                                                                              \
-    if (lt_cpu_has_fma ())                                                       \
-      fused (dst, src, n);                                                       \
+    if (condition)                                                               \
+      picked (dst, src, n);                                                      \
     else                                                                         \
-      unfused (dst, src, n);                                                     \
+      otherwise (dst, src, n);                                                   \
   }
+
+/* @fused (built with LT_CPU_TARGET_FMA) where lt_cpu_has_fma () says it
+ * may run, @unfused elsewhere: the one place where a result depends on
+ * the processor (lt-cpu-private.h). */
+#define EXPORT_FUSED_OR_UNFUSED(public_name, Type, fused, unfused)               \
+  EXPORT_PICKED (public_name, Type, lt_cpu_has_fma (), fused, unfused)
+
+/* @wide (sixteen lanes, built with LT_CPU_TARGET_AVX512) where
+ * lt_cpu_has_avx512 () says it may run, @narrow (eight) elsewhere: the
+ * same results. */
+#define EXPORT_WIDE_OR_NARROW(public_name, Type, wide, narrow)                   \
+  EXPORT_PICKED (public_name, Type, lt_cpu_has_avx512 (), wide, narrow)
 
 /* A row function applying the lanes macro @LANES to @n contiguous floats,
  * the tail through a vector padded with zeros. */
@@ -263,25 +304,30 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 /* The same, its clones or target given by @MULTIVERSION
  * (LT_CPU_TARGET_FMA for lanes that fuse). */
 #define LANES_ROW_CLONED(name, LANES, MULTIVERSION)                              \
+  LANES_ROW_WIDTH (name, LANES, 8, MULTIVERSION)
+
+/* The same with lanes @W floats wide (8 or 16: LtF32x8 or LtF32x16; 16
+ * with LT_CPU_TARGET_AVX512 as @MULTIVERSION). */
+#define LANES_ROW_WIDTH(name, LANES, W, MULTIVERSION)                            \
   MULTIVERSION static void                                                       \
   name (float *dst, const float *src, gint64 n)                                  \
   {                                                                              \
     gint64 k = 0;                                                                \
                                                                                  \
-    for (; k + 8 <= n; k += 8)                                                   \
+    for (; k + (W) <= n; k += (W))                                               \
       {                                                                          \
-        LtF32x8 y;                                                               \
+        LtF32x##W y;                                                             \
                                                                                  \
-        LANES (y, *(const LtF32x8 *) (src + k));                                 \
-        *(LtF32x8 *) (dst + k) = y;                                              \
+        LANES (y, *(const LtF32x##W *) (src + k));                               \
+        *(LtF32x##W *) (dst + k) = y;                                            \
       }                                                                          \
     if (k < n)                                                                   \
       {                                                                          \
-        float buf[8] = { 0 };                                                    \
-        LtF32x8 y;                                                               \
+        float buf[W] = { 0 };                                                    \
+        LtF32x##W y;                                                             \
                                                                                  \
         memcpy (buf, src + k, (gsize) (n - k) * sizeof (float));                 \
-        LANES (y, *(const LtF32x8 *) buf);                                       \
+        LANES (y, *(const LtF32x##W *) buf);                                     \
         memcpy (dst + k, &y, (gsize) (n - k) * sizeof (float));                  \
       }                                                                          \
   }

@@ -34,6 +34,13 @@ G_BEGIN_DECLS
  * slower than unfused lanes, bench/NOTES.md section 22.) */
 #if __has_attribute(target)
 #define LT_CPU_TARGET_FMA __attribute__ ((target ("arch=x86-64-v3")))
+/* A function whose lanes are sixteen floats wide (LtF32x16,
+ * lt-cpu-lanes.h) is built for x86-64-v4 (AVX-512) and called where
+ * lt_cpu_has_avx512 () says the CPU has it; elsewhere the caller takes the
+ * eight-lane version, whose results are the same bit for bit. (An
+ * "arch=x86-64-v4" clone of the eight-lane functions was slower:
+ * bench/NOTES.md, section 24.) */
+#define LT_CPU_TARGET_AVX512 __attribute__ ((target ("arch=x86-64-v4")))
 #define LT_CPU_FMA_BY_CPU 1
 #endif
 #endif
@@ -43,11 +50,19 @@ G_BEGIN_DECLS
 #ifndef LT_CPU_TARGET_FMA
 #define LT_CPU_TARGET_FMA
 #endif
+#ifndef LT_CPU_TARGET_AVX512
+#define LT_CPU_TARGET_AVX512
+#endif
 
 /* Whether the functions built with LT_CPU_TARGET_FMA may run here: where
  * the CPU has all of x86-64-v3 (AVX2, FMA, BMI2...), or (without clones
  * and targets) always, their fma ()s then being libm's. */
 gboolean lt_cpu_has_fma (void);
+
+/* Whether the functions built with LT_CPU_TARGET_AVX512 may run here:
+ * where the CPU has all of x86-64-v4 (AVX-512 F, BW, CD, DQ and VL), or
+ * (without targets) always. */
+gboolean lt_cpu_has_avx512 (void);
 
 /* The output of a kernel overlaps an input only where it is laid out exactly
  * as that input (the caller copies the input otherwise), so element k is read
@@ -121,6 +136,14 @@ void lt_cpu_linspace (gpointer data,
 void lt_cpu_exp_f32 (float       *dst,
                      const float *src,
                      gint64       n);
+/* The two versions lt_cpu_exp_f32 () picks from: sixteen lanes where
+ * lt_cpu_has_avx512 (), eight elsewhere; the same results bit for bit. */
+void lt_cpu_exp_wide_f32 (float       *dst,
+                          const float *src,
+                          gint64       n);
+void lt_cpu_exp_narrow_f32 (float       *dst,
+                            const float *src,
+                            gint64       n);
 
 /* dst[k] = sqrt (src[k]), correctly rounded, and 1 / sqrt (src[k]),
  * within 1.5 ulp, for @n contiguous float32s (lt-cpu-exp.c); @dst may be
