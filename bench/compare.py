@@ -439,7 +439,7 @@ def workloads():
                            target=('>= 1.0x torch', lambda r: r.vs('torch') >= 1))
 
     yield from function_rows('float32', 'f32', (
-        ('tanh', 'wide'), ('expm1', 'wide'), ('log1p', 'positive'), ('sin', 'wide'),
+        ('exp', 'wide'), ('log', 'positive'), ('tanh', 'wide'), ('expm1', 'wide'), ('log1p', 'positive'), ('sin', 'wide'),
         ('cos', 'wide'), ('erf', 'wide'), ('sigmoid', 'wide'), ('sqrt', 'positive'),
         ('rsqrt', 'positive')))
     # A tensor of exponents, a number, and two of the powers PyTorch takes

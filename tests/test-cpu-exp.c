@@ -282,25 +282,39 @@ test_sigmoid_every_exponent (gconstpointer data)
     check_every_exponent (version->row, sigmoid_ulp_error, version->bound);
 }
 
-/* exp's sixteen lanes give the eight lanes' results bit for bit: over one
- * float in 64 of all 2^32 (each run of 2^20 of them at another offset in
- * the 64, so every low bit pattern comes up), and over every row length
- * to past two vectors, in place and not, so the padded tails too, with
- * lanes past 87 beside ordinary ones (which take the two-factor scaling
- * for the whole vector); and lt_cpu_exp_f32 () gives the same. */
+/* exp's and log's sixteen lanes give the eight lanes' results bit for
+ * bit: over one float in 64 of all 2^32 (each run of 2^20 of them at
+ * another offset in the 64, so every low bit pattern comes up), and over
+ * every row length to past two vectors, in place and not, so the padded
+ * tails too, with lanes past 87 (which take exp's two-factor scaling for
+ * the whole vector) and below 0 beside ordinary ones; and
+ * lt_cpu_exp_f32 () and lt_cpu_log_f32 () give the same. */
 static void
-test_exp_wide (void)
+test_wide (void)
 {
   enum { RUN = 1 << 20, STRIDE = 64 };
+  const struct
+  {
+    const char *name;
+    void (*picked) (float *, const float *, gint64);
+    void (*wide) (float *, const float *, gint64);
+    void (*narrow) (float *, const float *, gint64);
+  } functions[] = {
+    { "exp", lt_cpu_exp_f32, lt_cpu_exp_wide_f32, lt_cpu_exp_narrow_f32 },
+    { "log", lt_cpu_log_f32, lt_cpu_log_wide_f32, lt_cpu_log_narrow_f32 },
+  };
   g_autofree float *x = g_new (float, RUN);
   g_autofree float *wide = g_new (float, RUN);
   g_autofree float *narrow = g_new (float, RUN);
 
-  for (gint64 k = 0; k < 4096; k++)
-    x[k] = (float) ((k - 2048) * 0.049);
-  lt_cpu_exp_f32 (wide, x, 4096);
-  (lt_cpu_has_avx512 () ? lt_cpu_exp_wide_f32 : lt_cpu_exp_narrow_f32) (narrow, x, 4096);
-  g_assert_true (memcmp (wide, narrow, 4096 * sizeof (float)) == 0);
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    {
+      for (gint64 k = 0; k < 4096; k++)
+        x[k] = (float) ((k - 2048) * 0.049);
+      functions[f].picked (wide, x, 4096);
+      (lt_cpu_has_avx512 () ? functions[f].wide : functions[f].narrow) (narrow, x, 4096);
+      g_assert_true (memcmp (wide, narrow, 4096 * sizeof (float)) == 0);
+    }
 
   if (!lt_cpu_has_avx512 ())
     {
@@ -317,31 +331,35 @@ test_exp_wide (void)
 
           memcpy (&x[k], &bits, sizeof bits);
         }
-      lt_cpu_exp_wide_f32 (wide, x, RUN);
-      lt_cpu_exp_narrow_f32 (narrow, x, RUN);
-      if (memcmp (wide, narrow, RUN * sizeof (float)) != 0)
-        for (guint32 k = 0; k < RUN; k++)
-          if (memcmp (&wide[k], &narrow[k], sizeof (float)) != 0)
-            g_error ("exp (%a): sixteen lanes gave %a, eight %a", x[k], wide[k], narrow[k]);
-    }
-  for (gint64 n = 0; n <= 40; n++)
-    {
-      float in[48], wide_out[48], narrow_out[48], in_place[48];
-
-      for (gint64 k = 0; k < 48; k++)
+      for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
         {
-          /* Past 87 in a few lanes: the wide scaling in some vectors. */
-          in[k] = k % 11 == 3 ? 88.5f + k : (float) k * 0.37f - 6.0f;
-          wide_out[k] = narrow_out[k] = -1.0f;
+          functions[f].wide (wide, x, RUN);
+          functions[f].narrow (narrow, x, RUN);
+          if (memcmp (wide, narrow, RUN * sizeof (float)) != 0)
+            for (guint32 k = 0; k < RUN; k++)
+              if (memcmp (&wide[k], &narrow[k], sizeof (float)) != 0)
+                g_error ("%s (%a): sixteen lanes gave %a, eight %a", functions[f].name, x[k],
+                         wide[k], narrow[k]);
         }
-      memcpy (in_place, in, sizeof in);
-      lt_cpu_exp_wide_f32 (wide_out, in, n);
-      lt_cpu_exp_narrow_f32 (narrow_out, in, n);
-      lt_cpu_exp_wide_f32 (in_place, in_place, n);
-      g_assert_true (memcmp (wide_out, narrow_out, sizeof wide_out) == 0);
-      g_assert_true (memcmp (in_place, wide_out, n * sizeof (float)) == 0);
-      g_assert_true (memcmp (in_place + n, in + n, (48 - n) * sizeof (float)) == 0);
     }
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    for (gint64 n = 0; n <= 40; n++)
+      {
+        float in[48], wide_out[48], narrow_out[48], in_place[48];
+
+        for (gint64 k = 0; k < 48; k++)
+          {
+            in[k] = k % 11 == 3 ? 88.5f + k : (float) k * 0.37f - 6.0f;
+            wide_out[k] = narrow_out[k] = -1.0f;
+          }
+        memcpy (in_place, in, sizeof in);
+        functions[f].wide (wide_out, in, n);
+        functions[f].narrow (narrow_out, in, n);
+        functions[f].wide (in_place, in_place, n);
+        g_assert_true (memcmp (wide_out, narrow_out, sizeof wide_out) == 0);
+        g_assert_true (memcmp (in_place, wide_out, n * sizeof (float)) == 0);
+        g_assert_true (memcmp (in_place + n, in + n, (48 - n) * sizeof (float)) == 0);
+      }
 }
 
 /* lt_cpu_sigmoid_f32 () is the version lt_cpu_has_fma () names, bit for
@@ -712,7 +730,7 @@ main (int   argc,
 
   g_test_add_func ("/cpu/exp/every-exponent", test_exp_every_exponent);
   g_test_add_func ("/cpu/exp/special-values", test_exp_special_values);
-  g_test_add_func ("/cpu/exp/wide", test_exp_wide);
+  g_test_add_func ("/cpu/wide", test_wide);
   g_test_add_func ("/cpu/log/every-exponent", test_log_every_exponent);
   g_test_add_func ("/cpu/log/special-values", test_log_special_values);
   g_test_add_func ("/cpu/sqrt/every-exponent", test_sqrt_every_exponent);

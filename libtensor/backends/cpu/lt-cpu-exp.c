@@ -29,11 +29,14 @@
 
 LANES_ROW (exp_narrow_row_f32, LT_CPU_EXP_F32X8)
 LANES_ROW_WIDTH (exp_wide_row_f32, LT_CPU_EXP_F32X16, 16, LT_CPU_TARGET_AVX512)
-LANES_ROW (log_row_f32, LT_CPU_LOG_F32X8)
+LANES_ROW (log_narrow_row_f32, LT_CPU_LOG_F32X8)
+LANES_ROW_WIDTH (log_wide_row_f32, LT_CPU_LOG_F32X16, 16, LT_CPU_TARGET_AVX512)
 EXPORT_ROW (exp_narrow)
 EXPORT_ROW (exp_wide)
 EXPORT_WIDE_OR_NARROW (lt_cpu_exp_f32, float, exp_wide_row_f32, exp_narrow_row_f32)
-EXPORT_ROW (log)
+EXPORT_ROW (log_narrow)
+EXPORT_ROW (log_wide)
+EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f32)
 
 /* @a · @b + @c, fused, for numbers @b and @c. */
 #define FMA_SPLATS(a, b, c) LT_F32X8_FMA ((a), LT_F32X8_SPLAT (b), LT_F32X8_SPLAT (c))

@@ -231,21 +231,21 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
  * with the degree-8 minimax P of Moshier's Cephes logf, and e · ln 2 goes
  * in as the same two parts as in LT_CPU_EXP_F32X8, the high one added
  * last. A macro, as that one. */
-#define LT_CPU_LOG_F32X8(result, x)                                              \
+#define LT_CPU_LOG_F32X(W, result, x)                                            \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtF32x8 x_ = (x), m_, f_, z_, y_, e_;                                        \
-    LtI32x8 tiny_ = x_ < 0x1p-126f, bits_, k_, low_;                             \
+    LtF32x##W x_ = (x), m_, f_, z_, y_, e_;                                      \
+    LtI32x##W tiny_ = x_ < 0x1p-126f, bits_, k_, low_;                           \
                                                                                  \
-    /* Subnormals (and 0, which stays 0) up by 2^23. */                         \
-    x_ = LT_F32X8_SELECT (tiny_, x_ * 0x1p23f, x_);                              \
-    bits_ = (LtI32x8) x_;                                                        \
+    /* Subnormals (and 0, which stays 0) up by 2^23. */                          \
+    x_ = LT_F32X_SELECT (W, tiny_, x_ * 0x1p23f, x_);                            \
+    bits_ = (LtI32x##W) x_;                                                      \
     k_ = ((bits_ >> 23) & 0xff) - 126 - (tiny_ & 23);                            \
-    m_ = (LtF32x8) ((bits_ & 0x007fffff) | 0x3f000000);                          \
+    m_ = (LtF32x##W) ((bits_ & 0x007fffff) | 0x3f000000);                        \
     low_ = m_ < 0.707106781186547524f;                                           \
     k_ += low_;                                                                  \
-    f_ = (m_ + LT_F32X8_SELECT (low_, m_, LT_F32X8_SPLAT (0))) - 1.0f;           \
-    e_ = __builtin_convertvector (k_, LtF32x8);                                  \
+    f_ = (m_ + LT_F32X_SELECT (W, low_, m_, LT_F32X_SPLAT (W, 0))) - 1.0f;       \
+    e_ = __builtin_convertvector (k_, LtF32x##W);                                \
     z_ = f_ * f_;                                                                \
     y_ = 7.0376836292e-2f * f_ - 1.1514610310e-1f;                               \
     y_ = y_ * f_ + 1.1676998740e-1f;                                             \
@@ -258,12 +258,16 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
     y_ = y_ * f_ * z_ + e_ * -2.12194440e-4f;                                    \
     y_ = y_ - 0.5f * z_;                                                         \
     y_ = (f_ + y_) + e_ * 0.693359375f;                                          \
-    /* 0: -inf; +inf: +inf; below 0 or NaN: NaN. */                             \
-    y_ = LT_F32X8_SELECT (x_ == 0.0f, LT_F32X8_SPLAT (-INFINITY), y_);           \
-    y_ = LT_F32X8_SELECT (x_ == INFINITY, x_, y_);                               \
-    (result) = LT_F32X8_SELECT ((x_ < 0.0f) | (x_ != x_), LT_F32X8_SPLAT (NAN), y_); \
+    /* 0: -inf; +inf: +inf; below 0 or NaN: NaN. */                              \
+    y_ = LT_F32X_SELECT (W, x_ == 0.0f, LT_F32X_SPLAT (W, -INFINITY), y_);       \
+    y_ = LT_F32X_SELECT (W, x_ == INFINITY, x_, y_);                             \
+    (result) = LT_F32X_SELECT (W, (x_ < 0.0f) | (x_ != x_),                      \
+                               LT_F32X_SPLAT (W, NAN), y_);                      \
   }                                                                              \
   G_STMT_END
+
+#define LT_CPU_LOG_F32X8(result, x) LT_CPU_LOG_F32X (8, result, x)
+#define LT_CPU_LOG_F32X16(result, x) LT_CPU_LOG_F32X (16, result, x)
 
 /* The public lt_cpu_NAME_f32 () of a row function NAME_row_f32. (The
  * multiversioned functions are static: a clone's resolver would otherwise

@@ -160,6 +160,13 @@ void lt_cpu_rsqrt_f32 (float       *dst,
 void lt_cpu_log_f32 (float       *dst,
                      const float *src,
                      gint64       n);
+/* The two versions lt_cpu_log_f32 () picks from, as exp's. */
+void lt_cpu_log_wide_f32 (float       *dst,
+                          const float *src,
+                          gint64       n);
+void lt_cpu_log_narrow_f32 (float       *dst,
+                            const float *src,
+                            gint64       n);
 
 /* dst[k] = 1 / (1 + exp (-src[k])) for @n contiguous float32s, within
  * 1.5 ulp (lt-cpu-exp.c); @dst may be @src. The fused version, where
