@@ -282,13 +282,14 @@ test_sigmoid_every_exponent (gconstpointer data)
     check_every_exponent (version->row, sigmoid_ulp_error, version->bound);
 }
 
-/* exp's and log's sixteen lanes give the eight lanes' results bit for
- * bit: over one float in 64 of all 2^32 (each run of 2^20 of them at
+/* exp's, log's and the fused sigmoid's sixteen lanes give the eight
+ * lanes' results bit for bit: over one float in 64 of all 2^32 (each run of 2^20 of them at
  * another offset in the 64, so every low bit pattern comes up), and over
  * every row length to past two vectors, in place and not, so the padded
  * tails too, with lanes past 87 (which take exp's two-factor scaling for
  * the whole vector) and below 0 beside ordinary ones; and
- * lt_cpu_exp_f32 () and lt_cpu_log_f32 () give the same. */
+ * lt_cpu_exp_f32 () and lt_cpu_log_f32 () give the same (sigmoid's pick,
+ * among three versions, is test_sigmoid_picked ()'s). */
 static void
 test_wide (void)
 {
@@ -302,6 +303,7 @@ test_wide (void)
   } functions[] = {
     { "exp", lt_cpu_exp_f32, lt_cpu_exp_wide_f32, lt_cpu_exp_narrow_f32 },
     { "log", lt_cpu_log_f32, lt_cpu_log_wide_f32, lt_cpu_log_narrow_f32 },
+    { "sigmoid", NULL, lt_cpu_sigmoid_fused_wide_f32, lt_cpu_sigmoid_fused_f32 },
   };
   g_autofree float *x = g_new (float, RUN);
   g_autofree float *wide = g_new (float, RUN);
@@ -309,6 +311,8 @@ test_wide (void)
 
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
     {
+      if (functions[f].picked == NULL)
+        continue;
       for (gint64 k = 0; k < 4096; k++)
         x[k] = (float) ((k - 2048) * 0.049);
       functions[f].picked (wide, x, 4096);
@@ -363,7 +367,7 @@ test_wide (void)
 }
 
 /* lt_cpu_sigmoid_f32 () is the version lt_cpu_has_fma () names, bit for
- * bit. */
+ * bit (sixteen lanes wide where the CPU has AVX-512: test_wide ()). */
 static void
 test_sigmoid_picked (void)
 {

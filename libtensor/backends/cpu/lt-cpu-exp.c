@@ -38,8 +38,8 @@ EXPORT_ROW (log_narrow)
 EXPORT_ROW (log_wide)
 EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f32)
 
-/* @a · @b + @c, fused, for numbers @b and @c. */
-#define FMA_SPLATS(a, b, c) LT_F32X8_FMA ((a), LT_F32X8_SPLAT (b), LT_F32X8_SPLAT (c))
+/* @a · @b + @c, fused, for numbers @b and @c, in @W lanes. */
+#define FMA_SPLATS(W, a, b, c) LT_F32X_FMA (W, (a), LT_F32X_SPLAT (W, b), LT_F32X_SPLAT (W, c))
 
 /* exp (@x) for lanes @x <= 0 (or NaN) as @high and @low, the part of it
  * @high's rounding dropped: LT_CPU_EXP_SPLIT_F32X8's reduction and
@@ -50,45 +50,45 @@ EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f
  * operations, not Horner's six), and (1 + p) · 2^n as one. Where a lane
  * is below -87, the input is clamped to -104 (where exp rounds to 0) and
  * 2^n goes in as two factors, so a subnormal result rounds once more. */
-#define SIGMOID_EXP_F32X8(high, low, x)                                          \
+#define SIGMOID_EXP_F32X(W, high, low, x)                                        \
   G_STMT_START                                                                   \
   {                                                                              \
-    const LtF32x8 shifter_ = LT_F32X8_SPLAT (0x1.8p23f);                         \
-    LtF32x8 x_ = (x), t_, n_, r_, r2_, p_, p01_, p23_, p45_, scale_, scale2_;    \
-    LtI32x8 k_, half_;                                                           \
-    gboolean wide_ = LT_I32X8_ANY (x_ < -87.0f);                                 \
+    const LtF32x##W shifter_ = LT_F32X_SPLAT (W, 0x1.8p23f);                     \
+    LtF32x##W x_ = (x), t_, n_, r_, r2_, p_, p01_, p23_, p45_, scale_, scale2_;  \
+    LtI32x##W k_, half_;                                                         \
+    gboolean wide_ = LT_I32X##W##_ANY (x_ < -87.0f);                             \
                                                                                  \
     if (G_UNLIKELY (wide_))                                                      \
-      x_ = LT_F32X8_SELECT (x_ < -104.0f, LT_F32X8_SPLAT (-104.0f), x_);         \
-    t_ = LT_F32X8_FMA (x_, LT_F32X8_SPLAT (1.44269504088896341f), shifter_);     \
-    k_ = (LtI32x8) t_ - (LtI32x8) shifter_;                                      \
+      x_ = LT_F32X_SELECT (W, x_ < -104.0f, LT_F32X_SPLAT (W, -104.0f), x_);     \
+    t_ = LT_F32X_FMA (W, x_, LT_F32X_SPLAT (W, 1.44269504088896341f), shifter_); \
+    k_ = (LtI32x##W) t_ - (LtI32x##W) shifter_;                                  \
     n_ = t_ - shifter_;                                                          \
-    r_ = LT_F32X8_FMA (n_, LT_F32X8_SPLAT (-0.693359375f), x_);                  \
-    r_ = LT_F32X8_FMA (n_, LT_F32X8_SPLAT (2.12194440e-4f), r_);                 \
+    r_ = LT_F32X_FMA (W, n_, LT_F32X_SPLAT (W, -0.693359375f), x_);              \
+    r_ = LT_F32X_FMA (W, n_, LT_F32X_SPLAT (W, 2.12194440e-4f), r_);             \
     r2_ = r_ * r_;                                                               \
-    p45_ = FMA_SPLATS (r_, LT_CPU_EXP_F32_P5, LT_CPU_EXP_F32_P4);                \
-    p23_ = FMA_SPLATS (r_, LT_CPU_EXP_F32_P3, LT_CPU_EXP_F32_P2);                \
-    p01_ = FMA_SPLATS (r_, LT_CPU_EXP_F32_P1, LT_CPU_EXP_F32_P0);                \
-    p_ = LT_F32X8_FMA (p23_, r2_, p01_);                                         \
-    p_ = LT_F32X8_FMA (p45_, r2_ * r2_, p_);                                     \
-    p_ = LT_F32X8_FMA (p_, r2_, r_);                                             \
+    p45_ = FMA_SPLATS (W, r_, LT_CPU_EXP_F32_P5, LT_CPU_EXP_F32_P4);             \
+    p23_ = FMA_SPLATS (W, r_, LT_CPU_EXP_F32_P3, LT_CPU_EXP_F32_P2);             \
+    p01_ = FMA_SPLATS (W, r_, LT_CPU_EXP_F32_P1, LT_CPU_EXP_F32_P0);             \
+    p_ = LT_F32X_FMA (W, p23_, r2_, p01_);                                       \
+    p_ = LT_F32X_FMA (W, p45_, r2_ * r2_, p_);                                   \
+    p_ = LT_F32X_FMA (W, p_, r2_, r_);                                           \
     if (G_UNLIKELY (wide_))                                                      \
       {                                                                          \
         half_ = k_ >> 1;                                                         \
         k_ -= half_;                                                             \
-        scale_ = (LtF32x8) ((half_ + 127) << 23);                                \
-        scale2_ = (LtF32x8) ((k_ + 127) << 23);                                  \
+        scale_ = (LtF32x##W) ((half_ + 127) << 23);                              \
+        scale2_ = (LtF32x##W) ((k_ + 127) << 23);                                \
       }                                                                          \
     else                                                                         \
       {                                                                          \
-        scale_ = (LtF32x8) ((k_ + 127) << 23);                                   \
-        scale2_ = LT_F32X8_SPLAT (1);                                            \
+        scale_ = (LtF32x##W) ((k_ + 127) << 23);                                 \
+        scale2_ = LT_F32X_SPLAT (W, 1);                                          \
       }                                                                          \
     /* (1 + p) · 2^n, and what its rounding dropped: 2^n - high is exact    */ \
-    /* (high is within a factor of two of it), and so is the rest, but     */ \
-    /* where it falls below the normals.                                   */ \
-    (high) = LT_F32X8_FMA (p_, scale_, scale_);                                  \
-    (low) = LT_F32X8_FMA (p_, scale_, scale_ - (high));                          \
+    /* (high is within a factor of two of it), and so is the rest, but     */    \
+    /* where it falls below the normals.                                   */    \
+    (high) = LT_F32X_FMA (W, p_, scale_, scale_);                                \
+    (low) = LT_F32X_FMA (W, p_, scale_, scale_ - (high));                        \
     if (G_UNLIKELY (wide_))                                                      \
       {                                                                          \
         (high) *= scale2_;                                                       \
@@ -101,15 +101,15 @@ EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f
  * positive_, e_ and e_low_: the top of the quotient and its low part, the
  * sum and its low part, the quotient q_ and the reciprocal of the sum to
  * an ulp, inverse_ (see below). */
-#define SIGMOID_QUOTIENT_F32X8()                                                 \
+#define SIGMOID_QUOTIENT_F32X(W)                                                 \
   G_STMT_START                                                                   \
   {                                                                              \
-    top_ = LT_F32X8_SELECT (positive_, LT_F32X8_SPLAT (1), e_);                  \
-    top_low_ = (LtF32x8) ((LtI32x8) e_low_ & ~positive_);                        \
+    top_ = LT_F32X_SELECT (W, positive_, LT_F32X_SPLAT (W, 1), e_);              \
+    top_low_ = (LtF32x##W) ((LtI32x##W) e_low_ & ~positive_);                    \
     sum_ = 1.0f + e_;                                                            \
     sum_low_ = e_ - (sum_ - 1.0f);                                               \
     q_ = top_ / sum_;                                                            \
-    inverse_ = LT_F32X8_SELECT (positive_, q_, 1.0f - q_);                       \
+    inverse_ = LT_F32X_SELECT (W, positive_, q_, 1.0f - q_);                     \
   }                                                                              \
   G_STMT_END
 
@@ -128,18 +128,21 @@ EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f
  * polynomial, which e's low part does not carry). (Which NaN comes out
  * for a NaN may differ between builds: fused operations pick among their
  * NaN operands differently.) */
-#define SIGMOID_FUSED_F32X8(y, x)                                                \
+#define SIGMOID_FUSED_F32X(W, y, x)                                              \
   G_STMT_START                                                                   \
   {                                                                              \
-    LtI32x8 positive_ = (x) >= 0.0f;                                             \
-    LtF32x8 e_, e_low_, top_, top_low_, sum_, sum_low_, q_, inverse_, residual_; \
+    LtI32x##W positive_ = (x) >= 0.0f;                                           \
+    LtF32x##W e_, e_low_, top_, top_low_, sum_, sum_low_, q_, inverse_;          \
+    LtF32x##W residual_;                                                         \
                                                                                  \
     /* exp (-|x|): the sign bit set. */                                          \
-    SIGMOID_EXP_F32X8 (e_, e_low_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
-    SIGMOID_QUOTIENT_F32X8 ();                                                   \
-    residual_ = LT_F32X8_FMA (-q_, sum_, top_);                                  \
-    residual_ += LT_F32X8_FMA (-q_, sum_low_, top_low_);                         \
-    (y) = LT_F32X8_FMA (residual_, inverse_, q_);                                \
+    SIGMOID_EXP_F32X (W, e_, e_low_,                                             \
+                      (LtF32x##W) ((LtI32x##W) (x)                               \
+                                   | ((LtI32x##W) { 0 } + G_MININT32)));         \
+    SIGMOID_QUOTIENT_F32X (W);                                                   \
+    residual_ = LT_F32X_FMA (W, -q_, sum_, top_);                                \
+    residual_ += LT_F32X_FMA (W, -q_, sum_low_, top_low_);                       \
+    (y) = LT_F32X_FMA (W, residual_, inverse_, q_);                              \
   }                                                                              \
   G_STMT_END
 
@@ -154,17 +157,36 @@ EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f
     LtF32x8 e_, e_low_, top_, top_low_, sum_, sum_low_, q_, inverse_;            \
                                                                                  \
     LT_CPU_EXP_SPLIT_F32X8 (e_, e_low_, (LtF32x8) ((LtI32x8) (x) | ((LtI32x8) { 0 } + G_MININT32))); \
-    SIGMOID_QUOTIENT_F32X8 ();                                                   \
+    SIGMOID_QUOTIENT_F32X (8);                                                   \
     (y) = q_ + (top_low_ - q_ * sum_low_) * inverse_;                            \
   }                                                                              \
   G_STMT_END
 
+#define SIGMOID_FUSED_F32X8(y, x) SIGMOID_FUSED_F32X (8, y, x)
+#define SIGMOID_FUSED_F32X16(y, x) SIGMOID_FUSED_F32X (16, y, x)
+
 LANES_ROW_CLONED (sigmoid_fused_row_f32, SIGMOID_FUSED_F32X8, LT_CPU_TARGET_FMA)
+LANES_ROW_WIDTH (sigmoid_fused_wide_row_f32, SIGMOID_FUSED_F32X16, 16, LT_CPU_TARGET_AVX512)
 LANES_ROW (sigmoid_unfused_row_f32, SIGMOID_UNFUSED_F32X8)
 EXPORT_ROW (sigmoid_fused)
+EXPORT_ROW (sigmoid_fused_wide)
 EXPORT_ROW (sigmoid_unfused)
-EXPORT_FUSED_OR_UNFUSED (lt_cpu_sigmoid_f32, float, sigmoid_fused_row_f32,
-                         sigmoid_unfused_row_f32)
+
+/* The fused version sixteen lanes wide where the CPU has AVX-512 (the
+ * same results as eight lanes wide), eight where it has FMA, the unfused
+ * one elsewhere. */
+void
+lt_cpu_sigmoid_f32 (float       *dst,
+                    const float *src,
+                    gint64       n)
+{
+  if (lt_cpu_has_avx512 ())
+    sigmoid_fused_wide_row_f32 (dst, src, n);
+  else if (lt_cpu_has_fma ())
+    sigmoid_fused_row_f32 (dst, src, n);
+  else
+    sigmoid_unfused_row_f32 (dst, src, n);
+}
 
 /* The largest of @n floats, ignoring NaNs (a NaN reaches every result
  * through its own exponential anyway); -inf if there is none. */

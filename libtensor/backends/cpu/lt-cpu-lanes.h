@@ -67,7 +67,8 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
  * instruction in a function built for a target with FMA
  * (LT_CPU_TARGET_FMA), glibc's fmaf () for each lane elsewhere (as exact,
  * and slower by far). */
-#define LT_F32X8_FMA(a, b, c) LANES_FMA (LtF32x8, 8, __builtin_fmaf, a, b, c)
+#define LT_F32X_FMA(W, a, b, c) LANES_FMA (LtF32x##W, W, __builtin_fmaf, a, b, c)
+#define LT_F32X8_FMA(a, b, c) LT_F32X_FMA (8, a, b, c)
 
 /* The same for four double lanes, through fma (). */
 #define LT_F64X4_FMA(a, b, c) LANES_FMA (LtF64x4, 4, __builtin_fma, a, b, c)

@@ -178,6 +178,11 @@ void lt_cpu_sigmoid_f32 (float       *dst,
 void lt_cpu_sigmoid_fused_f32 (float       *dst,
                                const float *src,
                                gint64       n);
+/* The fused version sixteen lanes wide, for processors with AVX-512
+ * (lt_cpu_has_avx512 ()): the same results bit for bit. */
+void lt_cpu_sigmoid_fused_wide_f32 (float       *dst,
+                                    const float *src,
+                                    gint64       n);
 void lt_cpu_sigmoid_unfused_f32 (float       *dst,
                                  const float *src,
                                  gint64       n);
