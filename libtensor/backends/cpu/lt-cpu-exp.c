@@ -85,8 +85,8 @@ EXPORT_WIDE_OR_NARROW (lt_cpu_log_f32, float, log_wide_row_f32, log_narrow_row_f
         scale2_ = LT_F32X_SPLAT (W, 1);                                          \
       }                                                                          \
     /* (1 + p) · 2^n, and what its rounding dropped: 2^n - high is exact    */ \
-    /* (high is within a factor of two of it), and so is the rest, but     */    \
-    /* where it falls below the normals.                                   */    \
+    /* (high is within a factor of two of it), and so is the rest, but     */ \
+    /* where it falls below the normals.                                   */ \
     (high) = LT_F32X_FMA (W, p_, scale_, scale_);                                \
     (low) = LT_F32X_FMA (W, p_, scale_, scale_ - (high));                        \
     if (G_UNLIKELY (wide_))                                                      \
