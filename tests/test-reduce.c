@@ -29,6 +29,15 @@ from_values (LtDType       dtype,
   return t;
 }
 
+/* A @rows x @cols float32 matrix of @values, row by row. */
+static LtTensor *
+float32_matrix (const double *values,
+                gint64        rows,
+                gint64        cols)
+{
+  return from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * cols), I64S (rows, cols), 2);
+}
+
 #define VALUES(dtype, shape, ...) \
   from_values ((dtype), (const double[]) { __VA_ARGS__ }, \
                sizeof ((const double[]) { __VA_ARGS__ }) / sizeof (double), \
@@ -627,8 +636,7 @@ check_float32_norms (const char   *what,
                      gint64        cols)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LtTensor) tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * cols),
-                                             I64S (rows, cols), 2);
+  g_autoptr (LtTensor) tensor = float32_matrix (values, rows, cols);
   g_autoptr (LtTensor) norms = lt_tensor_norm (tensor, 2, DIMS (1), FALSE, &error);
   g_autofree double *got = NULL;
   gsize n;
@@ -1245,8 +1253,7 @@ check_softmax (const char   *what,
                gint64        cols)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LtTensor) tensor = from_values (LT_DTYPE_FLOAT32, values, (gsize) (rows * cols),
-                                             I64S (rows, cols), 2);
+  g_autoptr (LtTensor) tensor = float32_matrix (values, rows, cols);
 
   for (int dim = 0; dim < 2; dim++)
     {
