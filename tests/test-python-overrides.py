@@ -1503,20 +1503,165 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                 self.assertEqual(layout(fast), layout(slow))
                 self.assertTrue(fast.shares_storage(tensor))
                 self.assertEqual(fast.tolist(), slow.tolist())
-        # Slices, through __getitem__ and the helper alike.
+        # Slices, through __getitem__ and the method alike.
         self.assertEqual(layout(cube[1:, 0, ::2]), ((1, 2), (12, 2), 12))
-        self.assertEqual(layout(views.slice(cube, 2, 1, 3, 1)), ((2, 3, 2), (12, 4, 1), 1))
+        self.assertEqual(layout(cube.slice(2, 1, 3, 1)), ((2, 3, 2), (12, 4, 1), 1))
         with self.assertRaises(GLib.Error):
-            views.slice(cube, 0, 0, 2, 0)
+            cube.slice(0, 0, 2, 0)
         # What is not a tensor, or not enough arguments, is a TypeError.
-        for bad in (lambda: views.t(42), lambda: views.t(Lt.DType.FLOAT32),
-                    lambda: views.transpose(cube, 0), lambda: views.select(cube, 0, 'a'),
-                    lambda: views.slice(cube, 0, 1, 2)):
+        for bad in (lambda: Lt.Tensor.t(42), lambda: Lt.Tensor.t(Lt.DType.FLOAT32),
+                    lambda: cube.transpose(0), lambda: cube.select(0, 'a'),
+                    lambda: cube.slice(0, 1, 2), lambda: views.adopt(42),
+                    lambda: views.adopt(Lt.Storage)):
             with self.assertRaises(TypeError):
                 bad()
         # A view outlives its base's wrapper, as through introspection.
         column = Lt.arange(6.0).view([2, 3]).t()[0]
         self.assertEqual(column.tolist(), [0.0, 3.0])
+
+    def test_methods_are_the_helpers(self):
+        # adopt() made them the class's own, without a Python frame each.
+        for name in ('t', 'transpose', 'select', 'slice', '__getitem__'):
+            with self.subTest(method=name):
+                method = Lt.Tensor.__dict__[name]
+                self.assertEqual(type(method).__name__, 'method_descriptor')
+                self.assertTrue(method.__doc__)
+        matrix = Lt.arange(6.0).view([2, 3])
+        for view in (matrix.t(), matrix.transpose(0, 1), matrix.select(0, 1),
+                     matrix.slice(1, 0, 2, 1), matrix[1], matrix[0:1], matrix[:, 1]):
+            self.assertIs(type(view), Lt.Tensor)
+        with self.assertRaises(TypeError):
+            Lt.Tensor.t(42)
+        with self.assertRaises(TypeError):
+            matrix.select(0)
+
+    def test_single_keys_as_pytorch(self):
+        # t[i] and t[a:b:step] are made in C (tensor_getitem ()); the keys it
+        # does not take, and those its calls refuse, go to the overrides'
+        # __getitem__. Either way: PyTorch's view, or PyTorch's error; with
+        # a negative step, NumPy's values (PyTorch refuses such steps), and
+        # bounds beyond ±2**40 clamped for PyTorch 1.13, which takes those
+        # below -2**62 for symbolic ints. They clamp the same.
+        lt = Lt.arange(24.0).view([4, 6])
+        pt = torch.arange(24.0).view(4, 6)
+        big = 2 ** 63
+
+        def clamped(bound):
+            if isinstance(bound, (int, np.integer)) and not isinstance(bound, bool):
+                return max(-2 ** 40, min(int(bound), 2 ** 40))
+            return bound
+        keys = [0, 3, -1, -4, 4, -5, big, -big - 1, 2 ** 70, True, False,
+                np.int64(2), np.int32(-1),
+                slice(None), slice(1, None), slice(None, 3), slice(1, 3), slice(-3, -1),
+                slice(None, None, 2), slice(1, None, 3), slice(-100, 100), slice(3, 1),
+                slice(5, None), slice(big - 1, None), slice(None, -big), slice(-2 ** 70, 2 ** 70),
+                slice(np.int64(1), np.int32(3)), slice(True, None),
+                slice(None, None, -1), slice(1.0, 2), slice(0, 2, 1.5),
+                slice('a', None), None, Ellipsis, (1, 2), (slice(None), 0)]
+        # Where the overrides chose another error than PyTorch's (see
+        # TestIndexing): a float key is a TypeError, a zero step libtensor's
+        # error, an IndexError too.
+        with self.assertRaises(TypeError):
+            lt[1.5]
+        with self.assertRaises(IndexError):
+            lt[::0]
+        for key in keys:
+            with self.subTest(key=key):
+                if isinstance(key, slice) and isinstance(key.step, int) and key.step < 0:
+                    self.assertEqual(lt[key].tolist(), np.arange(24.0).reshape(4, 6)[key].tolist())
+                    continue
+                torch_key = key
+                if isinstance(key, slice):
+                    torch_key = slice(clamped(key.start), clamped(key.stop), key.step)
+                try:
+                    expected = pt[torch_key]
+                except Exception as error:  # PyTorch's class of error
+                    with self.assertRaises(type(error)):
+                        lt[key]
+                    continue
+                got = lt[key]
+                self.assertEqual(layout(got), layout(expected))
+                self.assertEqual(got.tolist(), expected.tolist())
+        zero_d = Lt.tensor(5.0)
+        with self.assertRaises(IndexError):
+            zero_d[0]
+        with self.assertRaises(IndexError):
+            zero_d[0:1]
+
+    def test_wrapper_lifetimes(self):
+        # lt-python-wrapper.c makes the views' wrappers and frees the plain
+        # ones; PyGObject's bookkeeping must hold as before.
+        from gi.repository import Gio
+        import weakref
+        base = Lt.arange(12.0).view([3, 4])
+        # The wrapper is the GObject's: introspection gives it back.
+        rows = base[1:3]
+        self.assertIs(rows.contiguous(), rows)
+        # Freed, it is no longer the GObject's: another is made for it.
+        store = Gio.ListStore.new(Lt.Tensor)
+        store.append(base.t())
+        self.assertIs(type(store.get_item(0)), Lt.Tensor)
+        self.assertEqual(store.get_item(0).tolist(), [[0.0, 4.0, 8.0], [1.0, 5.0, 9.0],
+                                                      [2.0, 6.0, 10.0], [3.0, 7.0, 11.0]])
+        # One with attributes of its own lives on with its GObject.
+        labelled = base[2]
+        labelled.label = 'third row'
+        store.append(labelled)
+        del labelled
+        gc.collect()
+        self.assertEqual(store.get_item(1).label, 'third row')
+        store.remove_all()
+        # Weak references are told.
+        told = []
+        view = base.t()
+        watch = weakref.ref(view, lambda ref: told.append(ref))
+        del view
+        self.assertEqual(told, [watch])
+        self.assertIsNone(watch())
+        # Each wrapper's reference to the class is given back.
+        gc.collect()
+        before = sys.getrefcount(Lt.Tensor)
+        for _ in range(1000):
+            base.t()[0][1:2]
+        self.assertEqual(sys.getrefcount(Lt.Tensor), before)
+        # NumPy's memory is given back when the last view of it goes.
+        array = np.arange(6.0)
+        array_gone = weakref.ref(array)
+        shared = Lt.from_dlpack(array)
+        del array
+        tail = shared[2:]
+        del shared
+        gc.collect()
+        self.assertIsNotNone(array_gone())
+        self.assertEqual(tail.tolist(), [2.0, 3.0, 4.0, 5.0])
+        del tail
+        gc.collect()
+        self.assertIsNone(array_gone())
+
+    def test_views_from_threads(self):
+        # Views made and freed in several threads, of tensors shared between
+        # them, some over NumPy's memory.
+        import threading
+        shared = [Lt.arange(20.0).view([4, 5]), Lt.from_dlpack(np.arange(20.0).reshape(4, 5))]
+        failures = []
+
+        def work(seed):
+            rng = random.Random(seed)
+            try:
+                for _ in range(3000):
+                    column = rng.randrange(5)
+                    view = shared[rng.randrange(2)].t()[column][1:3]
+                    if view.tolist() != [5.0 + column, 10.0 + column]:
+                        failures.append((seed, column, view.tolist()))
+            except Exception as error:  # noqa: BLE001 - reported below
+                failures.append(error)
+
+        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(failures, [])
 
 
 class TestWhichOverrides(unittest.TestCase):

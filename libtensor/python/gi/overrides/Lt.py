@@ -843,25 +843,6 @@ class Tensor(Lt.Tensor):
             self.squeeze_dim_(_dim_of(self, dim))
         return self
 
-    if _lt_views is not None:
-        # The same calls, without PyGObject's invoke (lt-python-views.c).
-        def t(self):
-            """The transpose of a tensor of at most 2 dims: a view."""
-            return _lt_views.t(self)
-
-        def transpose(self, dim0, dim1):
-            """The view with dims @dim0 and @dim1 swapped."""
-            return _lt_views.transpose(self, dim0, dim1)
-
-        def select(self, dim, index):
-            """The view at @index of dim @dim, without that dim."""
-            return _lt_views.select(self, dim, index)
-
-        def slice(self, dim, start, stop, step):
-            """The view of elements @start, @start + @step, ... before @stop
-            of dim @dim."""
-            return _lt_views.slice(self, dim, start, stop, step)
-
     def transpose_(self, dim0, dim1):
         """In place transpose(); returns self."""
         super().transpose_(dim0, dim1)
@@ -1623,6 +1604,12 @@ for _name, _dtype in {'float': float32, 'double': float64, 'half': float16,
     setattr(Tensor, _name, _converter(_dtype, _name))
 
 Tensor = override(Tensor)
+# t(), transpose(), select(), slice() and the commonest keys of
+# __getitem__ without PyGObject's invoke, and the wrappers made and freed
+# without its lookups and GIL round trips (lt-python-views.c,
+# lt-python-wrapper.c): views from Python at less than half the cost.
+if _lt_views is not None:
+    _lt_views.adopt(Tensor)
 __all__.append('Tensor')
 
 
