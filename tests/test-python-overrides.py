@@ -1461,10 +1461,10 @@ class TestFactories(LtTestCase):
 
 
 class TestViewsWithoutInvoke(unittest.TestCase):
-    """t(), transpose(), select() and basic indexing go through _lt_views
-    (lt-python-views.c), which must give what the introspected calls give:
-    the same views, and the same errors with the same domain, code and
-    message."""
+    """The view methods and basic indexing go through _lt_views
+    (lt-python-views.c, lt-python-index.c), which must give what the
+    introspected calls give: the same views, and the same errors with the
+    same domain, code and message."""
 
     def test_same_views_and_errors(self):
         import gi.overrides.Lt as overrides
@@ -1480,7 +1480,25 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                  ('select', cube, 1, -1), ('select', cube, -1, 3), ('select', cube, 0, 2),
                  ('select', cube, 5, 0), ('select', cube, 0, -2 ** 63),
                  ('slice', cube, 1, 0, 2, 1), ('slice', cube, -1, -3, 2 ** 62, 2),
-                 ('slice', cube, 0, 0, 2, 0), ('slice', cube, 3, 0, 1, 1)]
+                 ('slice', cube, 0, 0, 2, 0), ('slice', cube, 3, 0, 1, 1),
+                 ('swapaxes', cube, 0, 2), ('swapaxes', cube, 0, 3), ('swapdims', cube, -1, 1),
+                 ('narrow', cube, 2, 1, 2), ('narrow', cube, 2, 3, 2), ('narrow', cube, 5, 0, 1),
+                 ('unfold', cube, 2, 2, 1), ('unfold', cube, 1, 4, 1), ('unfold', cube, 0, 1, 0),
+                 ('diagonal', cube, 0, 1, 2), ('diagonal', cube, -1, 2, 1),
+                 ('diagonal', cube, 0, 1, 1), ('diagonal', matrix, 5, 0, 1),
+                 ('flatten', cube, 1, 2), ('flatten', cube, 2, 1), ('flatten', cube, 0, 2 ** 40),
+                 ('unsqueeze', cube, 3), ('unsqueeze', cube, -1), ('unsqueeze', cube, 5),
+                 ('squeeze', Lt.zeros(1, 3, 1)), ('squeeze', cube),
+                 ('view', cube, [4, 6]), ('view', cube, [-1, 8]), ('view', cube, [5, 5]),
+                 ('view', cube.transpose(0, 2), [24]), ('view', cube, [-1, -1]),
+                 ('reshape', cube.transpose(0, 2), [24]), ('reshape', cube, [7]),
+                 ('expand', Lt.zeros(3, 1), [2, 3, 4]), ('expand', cube, [3, 4]),
+                 ('permute', cube, [2, 0, 1]), ('permute', cube, [0, 0, 1]),
+                 ('permute', cube, [0, 1]), ('movedim', cube, [0], [2]),
+                 ('view_as', cube, matrix.expand([4, 2, 3])), ('view_as', cube, matrix),
+                 ('reshape_as', cube.transpose(0, 2), Lt.zeros(6, 4)), ('reshape_as', cube, matrix),
+                 ('expand_as', Lt.zeros(3, 1), cube.transpose(0, 2)), ('expand_as', cube, matrix),
+                 ('alias', cube), ('detach', cube), ('contiguous', cube), ('contiguous', cube.transpose(0, 2))]
         for name, tensor, *args in calls:
             with self.subTest(call=name, args=args, dims=tensor.dim()):
                 fast = slow = fast_error = slow_error = None
@@ -1489,7 +1507,8 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                 except GLib.Error as error:
                     fast_error = error
                 try:
-                    slow = getattr(introspected, name)(tensor, *args)
+                    slow = getattr(introspected, {'swapdims': 'swapaxes'}.get(name, name))(
+                        tensor, *args)
                 except (GLib.Error, OverflowError) as error:
                     slow_error = error
                 if slow_error is not None:
@@ -1501,7 +1520,8 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                 self.assertIsNone(fast_error)
                 self.assertIsInstance(fast, Lt.Tensor)
                 self.assertEqual(layout(fast), layout(slow))
-                self.assertTrue(fast.shares_storage(tensor))
+                self.assertEqual(fast.shares_storage(tensor), slow.shares_storage(tensor))
+                self.assertEqual(fast is tensor, slow is tensor)
                 self.assertEqual(fast.tolist(), slow.tolist())
         # Slices, through __getitem__ and the method alike.
         self.assertEqual(layout(cube[1:, 0, ::2]), ((1, 2), (12, 2), 12))
@@ -1521,7 +1541,10 @@ class TestViewsWithoutInvoke(unittest.TestCase):
 
     def test_methods_are_the_helpers(self):
         # adopt() made them the class's own, without a Python frame each.
-        for name in ('t', 'transpose', 'select', 'slice', '__getitem__'):
+        for name in ('t', 'transpose', 'swapaxes', 'swapdims', 'select', 'slice', 'narrow',
+                     'unfold', 'diagonal', 'flatten', 'unsqueeze', 'squeeze', 'view', 'reshape',
+                     'expand', 'permute', 'movedim', 'view_as', 'reshape_as', 'expand_as',
+                     'alias', 'detach', 'contiguous', '__getitem__'):
             with self.subTest(method=name):
                 method = Lt.Tensor.__dict__[name]
                 self.assertEqual(type(method).__name__, 'method_descriptor')
@@ -1534,6 +1557,56 @@ class TestViewsWithoutInvoke(unittest.TestCase):
             Lt.Tensor.t(42)
         with self.assertRaises(TypeError):
             matrix.select(0)
+
+    def test_arguments_as_pytorch(self):
+        # The C methods take positional Python ints and what has __index__;
+        # keywords, tuples of dims and the rest go to the methods they
+        # replaced. Floats and bools are TypeErrors, as in PyTorch (through
+        # PyGObject's invoke they were truncated).
+        i64, i32 = np.int64, np.int32
+        calls = [lambda x: x.view(4, 6), lambda x: x.view((4, 6)), lambda x: x.view([4, 6]),
+                 lambda x: x.view(i64(24)), lambda x: x.view(-1), lambda x: x.view(x.shape),
+                 lambda x: x.view([i64(2), i32(-1)]), lambda x: x.reshape(i64(4), -1),
+                 lambda x: x.reshape(()) if x.numel() == 1 else x.reshape(24),
+                 lambda x: x.flatten(1), lambda x: x.flatten(start_dim=1), lambda x: x.flatten(0, 1),
+                 lambda x: x.flatten(end_dim=-2), lambda x: x.diagonal(), lambda x: x.diagonal(1),
+                 lambda x: x.diagonal(offset=-1, dim1=1, dim2=2), lambda x: x.diagonal(0, -1),
+                 lambda x: x[:1].squeeze(), lambda x: x[:1].squeeze(0), lambda x: x[:1].squeeze(dim=0),
+                 lambda x: x.unsqueeze(i32(1)),
+                 lambda x: x.unsqueeze(dim=0), lambda x: x.permute((2, 0, 1)),
+                 lambda x: x.permute(2, i64(0), 1), lambda x: x.permute(dims=[1, 0, 2]),
+                 lambda x: x.movedim(0, -1), lambda x: x.movedim((0, 1), (2, 0)),
+                 lambda x: x.narrow(2, i64(1), 2), lambda x: x.narrow(dim=1, start=1, length=1),
+                 lambda x: x.unfold(2, 2, 1), lambda x: x.select(2, i64(-1)),
+                 lambda x: x.select(dim=1, index=0), lambda x: x.transpose(i64(0), 2),
+                 lambda x: x.transpose(dim0=0, dim1=1), lambda x: x.swapaxes(0, 1),
+                 lambda x: x.swapdims(1, 2), lambda x: x[0].t(), lambda x: x.expand(2, -1, -1, -1),
+                 lambda x: x.expand((2, 2, 3, 4)), lambda x: x[:, :1].expand(-1, 3, -1),
+                 lambda x: x.contiguous(), lambda x: x.transpose(0, 1).contiguous(),
+                 lambda x: x.view_as(x.reshape(6, 4)), lambda x: x.expand_as(x.expand(2, 2, 3, 4)),
+                 lambda x: x.reshape_as(x.transpose(0, 2)), lambda x: x.detach()]
+        lt = Lt.arange(24.0).view([2, 3, 4])
+        pt = torch.arange(24.0).view(2, 3, 4)
+        for number, call in enumerate(calls):
+            with self.subTest(call=number):
+                got, expected = call(lt), call(pt)
+                self.assertEqual(layout(got), layout(expected))
+                self.assertEqual(got.tolist(), expected.tolist())
+                self.assertEqual(got.shares_storage(lt), expected.storage().data_ptr() == pt.storage().data_ptr())
+        refused = [lambda x: x.view(24.0), lambda x: x.view(2, 12.0), lambda x: x.view([2.0, 12]),
+                   lambda x: x.reshape(24.0), lambda x: x.expand(2.0, 2, 3, 4),
+                   lambda x: x.permute(2, 0, 1.0), lambda x: x.unsqueeze(0.5),
+                   lambda x: x.unsqueeze(True), lambda x: x.squeeze(0.0), lambda x: x.select(0, 1.5),
+                   lambda x: x.select(0.0, 1), lambda x: x.narrow(0, 0.5, 1), lambda x: x.narrow(0, True, 1),
+                   lambda x: x.unfold(0, 1.0, 1), lambda x: x.transpose(0.0, 1),
+                   lambda x: x.swapaxes(0, 1.0), lambda x: x.flatten(0.0), lambda x: x.diagonal(0.5),
+                   lambda x: x.movedim(0.0, 1), lambda x: x.view_as(3.0)]
+        for number, call in enumerate(refused):
+            with self.subTest(refused=number):
+                with self.assertRaises(TypeError):
+                    call(pt)
+                with self.assertRaises(TypeError):
+                    call(lt)
 
     def test_single_keys_as_pytorch(self):
         # t[i] and t[a:b:step] are made in C (tensor_getitem ()); the keys it
@@ -1588,6 +1661,52 @@ class TestViewsWithoutInvoke(unittest.TestCase):
         with self.assertRaises(IndexError):
             zero_d[0:1]
 
+    def test_basic_keys_as_pytorch(self):
+        # Tuples of ints, slices, None and Ellipsis, made by
+        # lt-python-index.c where it takes them: PyTorch's view, or where
+        # PyTorch refuses the key, an error of the same class.
+        rng = random.Random(21)
+
+        def item(size):
+            kind = rng.random()
+            if kind < 0.3:
+                return rng.randint(-size - 1, size)
+            if kind < 0.75:
+                bound = lambda: rng.choice([None, rng.randint(-size - 3, size + 3),
+                                            rng.choice([2 ** 62, -2 ** 40])])
+                return slice(bound(), bound(), rng.choice([None, None, 1, 2, 3]))
+            return rng.choice([None, None, Ellipsis])
+
+        for _ in range(3000):
+            sizes = [rng.randint(0, 4) for _ in range(rng.randint(0, 4))]
+            numel = 1
+            for size in sizes:
+                numel *= size
+            lt = Lt.arange(float(numel)).view(sizes)
+            pt = torch.arange(float(numel)).view(sizes)
+            sized = sizes + [3, 3]
+            key = tuple(item(sized[i]) for i in range(rng.randint(0, len(sizes) + 2)))
+            if rng.random() < 0.2 and len(key) == 1:
+                key = key[0]
+            with self.subTest(sizes=sizes, key=key):
+                if type(key) is tuple and key.count(Ellipsis) > 1:
+                    # PyTorch 1.13 takes the first; libtensor refuses, as
+                    # NumPy does.
+                    with self.assertRaises(IndexError):
+                        lt[key]
+                    continue
+                try:
+                    expected = pt[key]
+                except (IndexError, RuntimeError, ValueError) as error:
+                    with self.assertRaises(IndexError if isinstance(error, IndexError)
+                                           else Exception):
+                        lt[key]
+                    continue
+                got = lt[key]
+                self.assertEqual(layout(got), layout(expected))
+                self.assertEqual(got.tolist(), expected.tolist())
+                self.assertIsNot(got, lt)
+
     def test_wrapper_lifetimes(self):
         # lt-python-wrapper.c makes the views' wrappers and frees the plain
         # ones; PyGObject's bookkeeping must hold as before.
@@ -1597,6 +1716,12 @@ class TestViewsWithoutInvoke(unittest.TestCase):
         # The wrapper is the GObject's: introspection gives it back.
         rows = base[1:3]
         self.assertIs(rows.contiguous(), rows)
+        # Each holds one reference to its GObject, and takes no more.
+        self.assertEqual(rows.__grefcount__, 1)
+        for _ in range(3):
+            rows.contiguous()
+            base.view(12)[2:]
+        self.assertEqual((rows.__grefcount__, base.__grefcount__), (1, 1))
         # Freed, it is no longer the GObject's: another is made for it.
         store = Gio.ListStore.new(Lt.Tensor)
         store.append(base.t())

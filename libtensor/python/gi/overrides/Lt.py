@@ -589,25 +589,20 @@ class Tensor(Lt.Tensor):
     # Indexing
 
     def __getitem__(self, key):
+        # (With the C helper, lt-python-index.c makes the views of these
+        # first keys before this method runs.)
         # The commonest key, t[a:b] or t[a:b:step > 0], goes straight to
         # slice(): the same view without writing and parsing an index
-        # expression (views from Python cost about half as much). With the
-        # C helper, the bounds' types are not checked first (that cost a
-        # third of the call): where its slice() refuses (a 0-d tensor) or
-        # cannot take a bound (not an integer, or beyond 64 bits), the
-        # expression makes the view or says what is wrong. PyGObject's
-        # invoke would truncate a float bound, so without the helper they
-        # are checked. A negative step does reach the expression, which
-        # counts its defaults from the end as Python does.
-        if type(key) is slice:
+        # expression (views from Python cost about half as much). Where
+        # slice() refuses (a 0-d tensor), the expression says what is
+        # wrong. PyGObject's invoke would truncate a float bound, so the
+        # bounds are checked first. A negative step does reach the
+        # expression, which counts its defaults from the end as Python
+        # does.
+        if type(key) is slice and _is_plain_slice(key):
             try:
-                start, stop, step = key.start, key.stop, key.step
-                if (step is None or step > 0) and (_lt_views is not None
-                                                   or _is_plain_slice(key)):
-                    return self.slice(0, 0 if start is None else start,
-                                      _INT64_MAX if stop is None else stop,
-                                      1 if step is None else step)
-            except (GLib.Error, TypeError, ValueError, OverflowError):
+                return _sliced(self, 0, key)
+            except GLib.Error:
                 pass
         # t[i] is select(): the index expression took four times as long.
         # Where select() refuses, the expression says what is wrong.
@@ -746,7 +741,13 @@ class Tensor(Lt.Tensor):
     def expand(self, *sizes):
         return super().expand(_ints(sizes, 'expand()'))
 
-    def permute(self, *dims):
+    def permute(self, *dims, **keywords):
+        if not dims and set(keywords) == {'dims'}:
+            # PyTorch's permute(dims=...)
+            dims = (keywords['dims'],)
+        elif keywords:
+            raise TypeError('permute() takes the dims, or dims=, not %s'
+                            % ', '.join('%s=' % name for name in keywords))
         return super().permute(_ints(dims, 'permute()'))
 
     def flip(self, *dims):
@@ -1604,10 +1605,12 @@ for _name, _dtype in {'float': float32, 'double': float64, 'half': float16,
     setattr(Tensor, _name, _converter(_dtype, _name))
 
 Tensor = override(Tensor)
-# t(), transpose(), select(), slice() and the commonest keys of
-# __getitem__ without PyGObject's invoke, and the wrappers made and freed
-# without its lookups and GIL round trips (lt-python-views.c,
-# lt-python-wrapper.c): views from Python at less than half the cost.
+# The view methods (t(), view(), permute(), unsqueeze()...) and the
+# commonest keys of __getitem__ without PyGObject's invoke, and the
+# wrappers made and freed without its lookups and GIL round trips
+# (lt-python-views.c, lt-python-index.c, lt-python-wrapper.c): views from
+# Python at half the cost, or less. The methods above stay for the calls
+# the C ones do not take.
 if _lt_views is not None:
     _lt_views.adopt(Tensor)
 __all__.append('Tensor')

@@ -2,249 +2,636 @@
  *
  * A method called through introspection costs about half a microsecond
  * in PyGObject's invoke (the arguments' marshalling from the typelib's
- * description) before libtensor's code runs: as much again as the view
- * itself, and what put t.t() behind PyTorch's (bench/NOTES.md, section
- * 13). The methods here take the tensor from its wrapper, call
- * libtensor, and wrap the new view (lt-python-wrapper.c). Errors are
- * raised as GLib.Error, with the domain, code and message the
- * introspected calls give them.
+ * description) before libtensor's code runs, and an override written in
+ * Python a frame more: together more than the view itself, and what put
+ * views from Python behind PyTorch's (bench/NOTES.md, sections 13 and
+ * 25).
  *
- * The module's one function, adopt(Lt.Tensor), makes them the class's
- * t(), transpose(), select() and slice(), without a Python function's
- * frame around each; gives it an __getitem__ that makes the commonest
- * views, t[i] and t[a:b:step > 0], before any Python code runs; and has
- * lt-python-wrapper.c make and free the class's wrappers.
+ * The module's one function, adopt(Lt.Tensor), makes the methods here
+ * the class's own, in place of the overrides' and introspected methods of
+ * the same names, and has lt-python-wrapper.c make and free the class's
+ * wrappers. Each method takes the commonest calls, those with positional
+ * Python ints (and a tensor or a sequence of ints where the method takes
+ * one), calls libtensor and wraps the view, or raises libtensor's error
+ * as GLib.Error with the domain, code and message the introspected calls
+ * give it. Every other call goes to the method it replaced, which
+ * converts what it converts and raises what it raises. A dim beyond
+ * int's range is refused as libtensor refuses any dim out of range (the
+ * introspected calls raised OverflowError).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
+#include "lt-python-index.h"
 #include "lt-python-wrapper.h"
 
 PyMODINIT_FUNC PyInit__lt_views (void);
 
+/* The methods, in tensor_methods' order. */
+typedef enum {
+  METHOD_T,
+  METHOD_TRANSPOSE,
+  METHOD_SWAPAXES,
+  METHOD_SWAPDIMS,
+  METHOD_SELECT,
+  METHOD_SLICE,
+  METHOD_NARROW,
+  METHOD_UNFOLD,
+  METHOD_DIAGONAL,
+  METHOD_FLATTEN,
+  METHOD_UNSQUEEZE,
+  METHOD_SQUEEZE,
+  METHOD_VIEW,
+  METHOD_RESHAPE,
+  METHOD_EXPAND,
+  METHOD_PERMUTE,
+  METHOD_MOVEDIM,
+  METHOD_VIEW_AS,
+  METHOD_RESHAPE_AS,
+  METHOD_EXPAND_AS,
+  METHOD_ALIAS,
+  METHOD_DETACH,
+  METHOD_CONTIGUOUS,
+  METHOD_GETITEM,
+  N_METHODS
+} Method;
+
+/* The class's own methods, before adopt() replaced them. */
+static PyObject *replaced[N_METHODS];
+
 /* GLib.Error, the class the introspected calls raise. */
 static PyObject *glib_error;
 
-/* The tensor wrapped by @object, or NULL with TypeError raised. */
+/* The tensor @object wraps: NULL for a wrapper without one. */
 static LtTensor *
 tensor_of (PyObject *object)
 {
-  if (PyObject_TypeCheck (object, &PyGObject_Type) && LT_IS_TENSOR (pygobject_get (object)))
-    return LT_TENSOR (pygobject_get (object));
-  PyErr_Format (PyExc_TypeError, "expected an Lt.Tensor, not %s", Py_TYPE (object)->tp_name);
+  GObject *gobject = pygobject_get (object);
+
+  return LT_IS_TENSOR (gobject) ? LT_TENSOR (gobject) : NULL;
+}
+
+/* The wrapper of @view (which it takes), or NULL with *@error (which it
+ * frees) raised as the introspected call raises it: GLib.Error, with its
+ * domain, code and message. (@error is where the call that made @view
+ * put it: passing the error itself, in the same call's arguments, could
+ * read it before that call.) */
+static PyObject *
+wrap (LtTensor  *view,
+      GError   **error)
+{
+  PyObject *exception;
+
+  if (view != NULL)
+    return lt_python_wrapper_new (view);
+  exception = PyObject_CallFunction (glib_error, "ssi", (*error)->message,
+                                     g_quark_to_string ((*error)->domain), (*error)->code);
+  if (exception != NULL)
+    {
+      PyErr_SetObject (glib_error, exception);
+      Py_DECREF (exception);
+    }
+  g_clear_error (error);
   return NULL;
 }
 
-/* The Python wrapper of @view (which it takes), or NULL with @error
- * raised as GLib.Error. (Callers make the view before they pass @error:
- * the order arguments are evaluated in is unspecified.) */
+/* What the replaced @method gives for a call the methods do not take. */
 static PyObject *
-wrap (LtTensor *view,
-      GError   *error)
-{
-  if (view == NULL)
-    {
-      PyObject *exception = PyObject_CallFunction (glib_error, "ssi", error->message,
-                                                   g_quark_to_string (error->domain),
-                                                   error->code);
-
-      if (exception != NULL)
-        {
-          PyErr_SetObject (glib_error, exception);
-          Py_DECREF (exception);
-        }
-      g_error_free (error);
-      return NULL;
-    }
-  return lt_python_wrapper_new (view);
-}
-
-/* Reads the @n int arguments @args into @values. */
-static gboolean
-int_args (PyObject *const *args,
-          Py_ssize_t       n_args,
-          Py_ssize_t       n,
-          const char      *name,
-          long long       *values)
-{
-  if (n_args != n)
-    {
-      PyErr_Format (PyExc_TypeError, "%s() takes %zd arguments after the tensor, not %zd",
-                    name, n, n_args);
-      return FALSE;
-    }
-  for (Py_ssize_t i = 0; i < n; i++)
-    {
-      values[i] = PyLong_AsLongLong (args[i]);
-      if (values[i] == -1 && PyErr_Occurred ())
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* A dim from Python: out of int's range is refused as libtensor refuses
- * an out-of-range dim, by passing one that no tensor has. */
-static int
-dim_arg (long long value)
-{
-  return value < G_MININT ? G_MININT : value > G_MAXINT ? G_MAXINT : (int) value;
-}
-
-/* The methods: @object is the tensor, @args the arguments after it. */
-
-static PyObject *
-tensor_t (PyObject *object,
-          PyObject *unused)
-{
-  LtTensor *self = tensor_of (object), *view;
-  GError *error = NULL;
-
-  if (self == NULL)
-    return NULL;
-  view = lt_tensor_t (self, &error);
-  return wrap (view, error);
-}
-
-static PyObject *
-tensor_transpose (PyObject         *object,
-                  PyObject *const  *args,
-                  Py_ssize_t        n_args)
-{
-  long long dims[2];
-  LtTensor *self, *view;
-  GError *error = NULL;
-
-  if (!int_args (args, n_args, 2, "transpose", dims) || (self = tensor_of (object)) == NULL)
-    return NULL;
-  view = lt_tensor_transpose (self, dim_arg (dims[0]), dim_arg (dims[1]), &error);
-  return wrap (view, error);
-}
-
-static PyObject *
-tensor_select (PyObject         *object,
+call_replaced (Method            method,
+               PyObject         *self,
                PyObject *const  *args,
-               Py_ssize_t        n_args)
+               Py_ssize_t        n_args,
+               PyObject         *kwnames)
 {
-  long long values[2];
-  LtTensor *self, *view;
-  GError *error = NULL;
+  Py_ssize_t n_all = n_args + (kwnames != NULL ? PyTuple_GET_SIZE (kwnames) : 0);
+  PyObject *small[8], **stack, *result;
 
-  if (!int_args (args, n_args, 2, "select", values) || (self = tensor_of (object)) == NULL)
+  /* An argument refused (a float where an int goes) has its error
+   * raised already. */
+  if (PyErr_Occurred ())
     return NULL;
-  view = lt_tensor_select (self, dim_arg (values[0]), values[1], &error);
-  return wrap (view, error);
+  stack = n_all < (Py_ssize_t) G_N_ELEMENTS (small) ? small : PyMem_New (PyObject *, n_all + 1);
+  if (stack == NULL)
+    return PyErr_NoMemory ();
+  stack[0] = self;
+  for (Py_ssize_t i = 0; i < n_all; i++)
+    stack[i + 1] = args[i];
+  result = PyObject_Vectorcall (replaced[method], stack, n_args + 1, kwnames);
+  if (stack != small)
+    PyMem_Free (stack);
+  return result;
 }
 
+/* The tensor of a call the methods take: positional arguments only, from
+ * @min_args to @max_args of them, on a wrapper of a tensor. */
+static LtTensor *
+plain_call (PyObject   *self,
+            Py_ssize_t  n_args,
+            PyObject   *kwnames,
+            Py_ssize_t  min_args,
+            Py_ssize_t  max_args)
+{
+  if (kwnames != NULL || n_args < min_args || n_args > max_args)
+    return NULL;
+  return tensor_of (self);
+}
+
+/* @object as a Python int, where it is an int or has __index__ (NumPy's
+ * ints): a new reference, or NULL. A bool, a float or another number is
+ * refused with TypeError, as PyTorch refuses them where an int goes
+ * (PyGObject's invoke would truncate a float); anything else (a name, a
+ * sequence...) is left to the replaced method, with nothing raised. */
 static PyObject *
-tensor_slice (PyObject         *object,
-              PyObject *const  *args,
-              Py_ssize_t        n_args)
+python_int_of (PyObject *object)
 {
-  long long values[4];
-  LtTensor *self, *view;
-  GError *error = NULL;
-
-  if (!int_args (args, n_args, 4, "slice", values) || (self = tensor_of (object)) == NULL)
-    return NULL;
-  view = lt_tensor_slice (self, dim_arg (values[0]), values[1], values[2], values[3], &error);
-  return wrap (view, error);
+  if (PyLong_CheckExact (object))
+    return Py_NewRef (object);
+  if (PyBool_Check (object) || (!PyIndex_Check (object) && PyNumber_Check (object)))
+    return PyErr_Format (PyExc_TypeError, "expected an int, not %s", Py_TYPE (object)->tp_name);
+  return PyIndex_Check (object) ? PyNumber_Index (object) : NULL;
 }
 
-/* The overrides' own __getitem__, for every key but those below. */
-static PyObject *python_getitem;
-
-/* A slice's bound: FALSE, with no error raised, where it is not an int
- * of 64 bits. */
+/* @object as a 64-bit int: FALSE where python_int_of () gives none, or
+ * where it does not fit (the replaced method says so). */
 static gboolean
-slice_bound (PyObject  *bound,
-             long long  absent,
-             long long *value)
+int64_of (PyObject *object,
+          gint64   *value)
 {
-  if (bound == Py_None)
+  PyObject *number = python_int_of (object);
+  int overflow = 1;
+
+  if (number != NULL)
     {
-      *value = absent;
-      return TRUE;
+      *value = PyLong_AsLongLongAndOverflow (number, &overflow);
+      Py_DECREF (number);
     }
-  *value = PyLong_AsLongLong (bound);
-  if (*value == -1 && PyErr_Occurred ())
-    {
-      PyErr_Clear ();
-      return FALSE;
-    }
+  return overflow == 0;
+}
+
+/* @object as a dim: as int64_of (), but a dim beyond int's range is
+ * taken as the nearest int, which no tensor has, so that libtensor
+ * refuses it as it refuses any dim out of range. */
+static gboolean
+dim_of (PyObject *object,
+        int      *dim)
+{
+  PyObject *number = python_int_of (object);
+  gint64 value;
+  int overflow;
+
+  if (number == NULL)
+    return FALSE;
+  value = PyLong_AsLongLongAndOverflow (number, &overflow);
+  Py_DECREF (number);
+  if (overflow != 0)
+    value = overflow > 0 ? G_MAXINT64 : G_MININT64;
+  *dim = (int) CLAMP (value, G_MININT, G_MAXINT);
   return TRUE;
 }
 
-/* t[i] is select (0, i) and t[a:b:step > 0] slice (0, a, b, step), as the
- * overrides' __getitem__ makes them; any other key, and any these calls
- * refuse (where the index expression says what is wrong), go to it. */
+/* The @n_args dims @args, at most LT_MAX_DIMS. */
+static gboolean
+dims_of (PyObject *const *args,
+         Py_ssize_t       n_args,
+         int             *dims)
+{
+  if (n_args > LT_MAX_DIMS)
+    return FALSE;
+  for (Py_ssize_t i = 0; i < n_args; i++)
+    if (!dim_of (args[i], &dims[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* PyTorch's f(*ints) or f(sequence) convention: @args, or the items of
+ * the one tuple or list @args holds (an Lt.Size is a tuple), at most
+ * LT_MAX_DIMS of them. */
+static gboolean
+int_list_of (PyObject *const  *args,
+             Py_ssize_t        n_args,
+             PyObject *const **items,
+             Py_ssize_t       *n_items)
+{
+  *items = args;
+  *n_items = n_args;
+  if (n_args == 1 && (PyTuple_Check (args[0]) || PyList_Check (args[0])))
+    {
+      *items = PySequence_Fast_ITEMS (args[0]);
+      *n_items = PySequence_Fast_GET_SIZE (args[0]);
+    }
+  return *n_items <= LT_MAX_DIMS;
+}
+
+/* The tensor wrapped by @object where it is an Lt.Tensor, else NULL. */
+static LtTensor *
+tensor_arg (PyObject *object)
+{
+  return PyObject_TypeCheck (object, &PyGObject_Type) ? tensor_of (object) : NULL;
+}
+
+/* The methods. Each is called with the wrapper @self and the arguments
+ * after it, @kwnames naming the last of them; a call it does not take
+ * goes to the method it replaced. */
+
+#define METHOD_ARGS PyObject *self, PyObject *const *args, Py_ssize_t n_args, PyObject *kwnames
+#define REPLACED(method) call_replaced (method, self, args, n_args, kwnames)
+
 static PyObject *
-tensor_getitem (PyObject *object,
+tensor_t (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 0);
+  GError *error = NULL;
+
+  if (tensor == NULL)
+    return REPLACED (METHOD_T);
+  return wrap (lt_tensor_t (tensor, &error), &error);
+}
+
+/* transpose(), swapaxes() and swapdims(): two dims swapped. */
+static PyObject *
+swapped (Method method,
+         METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 2, 2);
+  GError *error = NULL;
+  int dims[2];
+
+  if (tensor == NULL || !dims_of (args, 2, dims))
+    return REPLACED (method);
+  return wrap (lt_tensor_transpose (tensor, dims[0], dims[1], &error), &error);
+}
+
+static PyObject *
+tensor_transpose (METHOD_ARGS)
+{
+  return swapped (METHOD_TRANSPOSE, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_swapaxes (METHOD_ARGS)
+{
+  return swapped (METHOD_SWAPAXES, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_swapdims (METHOD_ARGS)
+{
+  return swapped (METHOD_SWAPDIMS, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_select (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 2, 2);
+  GError *error = NULL;
+  gint64 index;
+  int dim;
+
+  if (tensor == NULL || !dim_of (args[0], &dim) || !int64_of (args[1], &index))
+    return REPLACED (METHOD_SELECT);
+  return wrap (lt_tensor_select (tensor, dim, index, &error), &error);
+}
+
+/* slice(), narrow() and unfold(): a dim, then three (slice) or two
+ * 64-bit ints. */
+static PyObject *
+dim_and_int64s (Method method,
+                METHOD_ARGS)
+{
+  Py_ssize_t n_ints = method == METHOD_SLICE ? 3 : 2;
+  LtTensor *tensor = plain_call (self, n_args, kwnames, n_ints + 1, n_ints + 1);
+  LtTensor *view;
+  GError *error = NULL;
+  gint64 values[3];
+  int dim;
+
+  if (tensor == NULL || !dim_of (args[0], &dim))
+    return REPLACED (method);
+  for (Py_ssize_t i = 0; i < n_ints; i++)
+    if (!int64_of (args[i + 1], &values[i]))
+      return REPLACED (method);
+  if (method == METHOD_SLICE)
+    view = lt_tensor_slice (tensor, dim, values[0], values[1], values[2], &error);
+  else if (method == METHOD_NARROW)
+    view = lt_tensor_narrow (tensor, dim, values[0], values[1], &error);
+  else
+    view = lt_tensor_unfold (tensor, dim, values[0], values[1], &error);
+  return wrap (view, &error);
+}
+
+static PyObject *
+tensor_slice (METHOD_ARGS)
+{
+  return dim_and_int64s (METHOD_SLICE, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_narrow (METHOD_ARGS)
+{
+  return dim_and_int64s (METHOD_NARROW, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_unfold (METHOD_ARGS)
+{
+  return dim_and_int64s (METHOD_UNFOLD, self, args, n_args, kwnames);
+}
+
+/* diagonal(offset=0, dim1=0, dim2=1) */
+static PyObject *
+tensor_diagonal (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 3);
+  GError *error = NULL;
+  gint64 offset = 0;
+  int dims[2] = { 0, 1 };
+
+  if (tensor == NULL || (n_args > 0 && !int64_of (args[0], &offset))
+      || (n_args > 1 && !dims_of (args + 1, n_args - 1, dims)))
+    return REPLACED (METHOD_DIAGONAL);
+  return wrap (lt_tensor_diagonal (tensor, offset, dims[0], dims[1], &error), &error);
+}
+
+/* flatten(start_dim=0, end_dim=-1) */
+static PyObject *
+tensor_flatten (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 2);
+  GError *error = NULL;
+  int dims[2] = { 0, -1 };
+
+  if (tensor == NULL || !dims_of (args, n_args, dims))
+    return REPLACED (METHOD_FLATTEN);
+  return wrap (lt_tensor_flatten (tensor, dims[0], dims[1], &error), &error);
+}
+
+static PyObject *
+tensor_unsqueeze (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 1, 1);
+  GError *error = NULL;
+  int dim;
+
+  if (tensor == NULL || !dim_of (args[0], &dim))
+    return REPLACED (METHOD_UNSQUEEZE);
+  return wrap (lt_tensor_unsqueeze (tensor, dim, &error), &error);
+}
+
+/* squeeze(), or squeeze(dim) of one dim */
+static PyObject *
+tensor_squeeze (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 1);
+  GError *error = NULL;
+  int dim;
+
+  if (tensor != NULL && n_args == 0)
+    return wrap (lt_tensor_squeeze (tensor), NULL);
+  if (tensor == NULL || !dim_of (args[0], &dim))
+    return REPLACED (METHOD_SQUEEZE);
+  return wrap (lt_tensor_squeeze_dim (tensor, dim, &error), &error);
+}
+
+/* view(), reshape() and expand(): f(*sizes) or f(sizes) */
+static PyObject *
+sized (Method method,
+       METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 1, G_MAXSSIZE);
+  PyObject *const *items;
+  Py_ssize_t n_items;
+  gint64 sizes[LT_MAX_DIMS];
+  LtTensor *view;
+  GError *error = NULL;
+
+  if (tensor == NULL || !int_list_of (args, n_args, &items, &n_items))
+    return REPLACED (method);
+  for (Py_ssize_t i = 0; i < n_items; i++)
+    if (!int64_of (items[i], &sizes[i]))
+      return REPLACED (method);
+  if (method == METHOD_VIEW)
+    view = lt_tensor_view (tensor, sizes, (guint) n_items, &error);
+  else if (method == METHOD_RESHAPE)
+    view = lt_tensor_reshape (tensor, sizes, (guint) n_items, &error);
+  else
+    view = lt_tensor_expand (tensor, sizes, (guint) n_items, &error);
+  return wrap (view, &error);
+}
+
+static PyObject *
+tensor_view (METHOD_ARGS)
+{
+  return sized (METHOD_VIEW, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_reshape (METHOD_ARGS)
+{
+  return sized (METHOD_RESHAPE, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_expand (METHOD_ARGS)
+{
+  return sized (METHOD_EXPAND, self, args, n_args, kwnames);
+}
+
+/* permute(*dims) or permute(dims) */
+static PyObject *
+tensor_permute (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 1, G_MAXSSIZE);
+  PyObject *const *items;
+  Py_ssize_t n_items;
+  int dims[LT_MAX_DIMS];
+  GError *error = NULL;
+
+  if (tensor == NULL || !int_list_of (args, n_args, &items, &n_items)
+      || !dims_of (items, n_items, dims))
+    return REPLACED (METHOD_PERMUTE);
+  return wrap (lt_tensor_permute (tensor, dims, (guint) n_items, &error), &error);
+}
+
+/* movedim(source, destination) of one dim each */
+static PyObject *
+tensor_movedim (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 2, 2);
+  GError *error = NULL;
+  int dims[2];
+
+  if (tensor == NULL || !dims_of (args, 2, dims))
+    return REPLACED (METHOD_MOVEDIM);
+  return wrap (lt_tensor_movedim (tensor, &dims[0], 1, &dims[1], 1, &error), &error);
+}
+
+/* view_as(), reshape_as() and expand_as() */
+static PyObject *
+shaped_as (Method method,
+           METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 1, 1);
+  LtTensor *other = tensor != NULL ? tensor_arg (args[0]) : NULL;
+  LtTensor *view;
+  GError *error = NULL;
+
+  if (other == NULL)
+    return REPLACED (method);
+  if (method == METHOD_VIEW_AS)
+    view = lt_tensor_view_as (tensor, other, &error);
+  else if (method == METHOD_RESHAPE_AS)
+    view = lt_tensor_reshape_as (tensor, other, &error);
+  else
+    view = lt_tensor_expand_as (tensor, other, &error);
+  return wrap (view, &error);
+}
+
+static PyObject *
+tensor_view_as (METHOD_ARGS)
+{
+  return shaped_as (METHOD_VIEW_AS, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_reshape_as (METHOD_ARGS)
+{
+  return shaped_as (METHOD_RESHAPE_AS, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_expand_as (METHOD_ARGS)
+{
+  return shaped_as (METHOD_EXPAND_AS, self, args, n_args, kwnames);
+}
+
+static PyObject *
+tensor_alias (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 0);
+
+  return tensor == NULL ? REPLACED (METHOD_ALIAS) : wrap (lt_tensor_alias (tensor), NULL);
+}
+
+static PyObject *
+tensor_detach (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 0);
+
+  return tensor == NULL ? REPLACED (METHOD_DETACH) : wrap (lt_tensor_detach (tensor), NULL);
+}
+
+/* contiguous(): @self itself where it is contiguous, as PyTorch. */
+static PyObject *
+tensor_contiguous (METHOD_ARGS)
+{
+  LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 0);
+  LtTensor *result;
+  GError *error = NULL;
+
+  if (tensor == NULL)
+    return REPLACED (METHOD_CONTIGUOUS);
+  result = lt_tensor_contiguous (tensor, &error);
+  if (result == tensor)
+    {
+      g_object_unref (result);
+      return Py_NewRef (self);
+    }
+  return wrap (result, &error);
+}
+
+/* t[key]: the index expression's view where lt_python_index () makes
+ * it, else the overrides' __getitem__, which makes the views it does not
+ * and raises what PyTorch raises. */
+static PyObject *
+tensor_getitem (PyObject *self,
                 PyObject *key)
 {
-  LtTensor *self = tensor_of (object), *view = NULL;
+  LtTensor *tensor = tensor_of (self);
+  LtTensor *view = tensor != NULL ? lt_python_index (tensor, key) : NULL;
 
-  if (self == NULL)
-    return NULL;
-  if (PyLong_CheckExact (key))
-    {
-      int overflow;
-      long long index = PyLong_AsLongLongAndOverflow (key, &overflow);
-
-      if (overflow == 0 && !(index == -1 && PyErr_Occurred ()))
-        view = lt_tensor_select (self, 0, index, NULL);
-      PyErr_Clear ();
-    }
-  else if (PySlice_Check (key))
-    {
-      PySliceObject *slice = (PySliceObject *) key;
-      long long start, stop, step;
-
-      if (slice_bound (slice->step, 1, &step) && step > 0
-          && slice_bound (slice->start, 0, &start)
-          && slice_bound (slice->stop, G_MAXINT64, &stop))
-        view = lt_tensor_slice (self, 0, start, stop, step, NULL);
-    }
   if (view != NULL)
     return lt_python_wrapper_new (view);
-  return PyObject_CallFunctionObjArgs (python_getitem, object, key, NULL);
+  return PyObject_CallFunctionObjArgs (replaced[METHOD_GETITEM], self, key, NULL);
 }
 
+#define FAST(function) (PyCFunction) (void (*) (void)) function, METH_FASTCALL | METH_KEYWORDS
+
+/* In Method's order. */
 static PyMethodDef tensor_methods[] = {
-  { "t", tensor_t, METH_NOARGS,
-    "t(): the transpose of a tensor of at most 2 dims, a view." },
-  { "transpose", (PyCFunction) (void (*) (void)) tensor_transpose, METH_FASTCALL,
+  { "t", FAST (tensor_t), "t(): the transpose of a tensor of at most 2 dims, a view." },
+  { "transpose", FAST (tensor_transpose),
     "transpose(dim0, dim1): the view with dims dim0 and dim1 swapped." },
-  { "select", (PyCFunction) (void (*) (void)) tensor_select, METH_FASTCALL,
+  { "swapaxes", FAST (tensor_swapaxes), "swapaxes(axis0, axis1): transpose()." },
+  { "swapdims", FAST (tensor_swapdims), "swapdims(dim0, dim1): transpose()." },
+  { "select", FAST (tensor_select),
     "select(dim, index): the view at index of dim dim, without that dim." },
-  { "slice", (PyCFunction) (void (*) (void)) tensor_slice, METH_FASTCALL,
+  { "slice", FAST (tensor_slice),
     "slice(dim, start, stop, step): the view of elements start, start + step, ... "
     "before stop of dim dim." },
-  { "__getitem__", tensor_getitem, METH_O,
-    "t[key], as PyTorch indexes." },
-  { NULL, NULL, 0, NULL },
+  { "narrow", FAST (tensor_narrow),
+    "narrow(dim, start, length): the view of length elements of dim dim from start." },
+  { "unfold", FAST (tensor_unfold),
+    "unfold(dimension, size, step): the view of every window of size elements of dim "
+    "dimension, step apart, in a new last dim." },
+  { "diagonal", FAST (tensor_diagonal),
+    "diagonal(offset=0, dim1=0, dim2=1): the view of a diagonal of dims dim1 and dim2." },
+  { "flatten", FAST (tensor_flatten),
+    "flatten(start_dim=0, end_dim=-1): dims start_dim to end_dim as one: a view where the "
+    "strides allow, else a copy." },
+  { "unsqueeze", FAST (tensor_unsqueeze), "unsqueeze(dim): the view with a dim of size 1 at dim." },
+  { "squeeze", FAST (tensor_squeeze),
+    "squeeze(dim=None): the view without the dims of size 1 (of dim, or of those in dim)." },
+  { "view", FAST (tensor_view),
+    "view(*shape): the same elements in shape, a view; one size may be -1." },
+  { "reshape", FAST (tensor_reshape),
+    "reshape(*shape): view(), or a copy where the strides do not allow a view." },
+  { "expand", FAST (tensor_expand),
+    "expand(*sizes): the view with dims of size 1 repeated to sizes (-1 keeps a size)." },
+  { "permute", FAST (tensor_permute), "permute(*dims): the view with its dims in that order." },
+  { "movedim", FAST (tensor_movedim),
+    "movedim(source, destination): the view with dims source moved to destination." },
+  { "view_as", FAST (tensor_view_as), "view_as(other): view(other.shape)." },
+  { "reshape_as", FAST (tensor_reshape_as), "reshape_as(other): reshape(other.shape)." },
+  { "expand_as", FAST (tensor_expand_as), "expand_as(other): expand(other.shape)." },
+  { "alias", FAST (tensor_alias), "alias(): a new view of the same elements." },
+  { "detach", FAST (tensor_detach), "detach(): alias(): libtensor records no gradients." },
+  { "contiguous", FAST (tensor_contiguous),
+    "contiguous(): the tensor itself where it is contiguous, else a contiguous copy." },
+  { "__getitem__", tensor_getitem, METH_O, "t[key], as PyTorch indexes." },
 };
 
-/* Gives @class tensor_methods, in place of the Python functions of the
- * same names; the overrides' __getitem__ stays as the fallback. */
+G_STATIC_ASSERT (G_N_ELEMENTS (tensor_methods) == N_METHODS);
+
+/* Gives @class tensor_methods, in place of its methods of the same
+ * names, which they call for what they do not take. */
 static PyObject *
 views_adopt (PyObject *module,
              PyObject *class)
 {
   PyTypeObject *type = (PyTypeObject *) class;
-  PyObject *getitem;
+  PyObject *methods[N_METHODS];
 
   if (!PyType_Check (class))
     return PyErr_Format (PyExc_TypeError, "adopt() takes a class, not %s", Py_TYPE (class)->tp_name);
   if (lt_python_wrapper_adopt (type) < 0)
     return NULL;
-  getitem = PyObject_GetAttrString (class, "__getitem__");
-  if (getitem == NULL)
-    return NULL;
-  Py_XSETREF (python_getitem, getitem);
-  for (PyMethodDef *method = tensor_methods; method->ml_name != NULL; method++)
+  for (guint i = 0; i < N_METHODS; i++)
     {
-      PyObject *descriptor = PyDescr_NewMethod (type, method);
-      int set = descriptor == NULL ? -1 : PyObject_SetAttrString (class, method->ml_name, descriptor);
+      methods[i] = PyObject_GetAttrString (class, tensor_methods[i].ml_name);
+      if (methods[i] == NULL)
+        {
+          while (i-- > 0)
+            Py_DECREF (methods[i]);
+          return NULL;
+        }
+    }
+  for (guint i = 0; i < N_METHODS; i++)
+    Py_XSETREF (replaced[i], methods[i]);
+  for (guint i = 0; i < N_METHODS; i++)
+    {
+      PyObject *descriptor = PyDescr_NewMethod (type, &tensor_methods[i]);
+      int set = descriptor == NULL ? -1 : PyObject_SetAttrString (class, tensor_methods[i].ml_name,
+                                                                  descriptor);
 
       Py_XDECREF (descriptor);
       if (set < 0)
@@ -255,10 +642,11 @@ views_adopt (PyObject *module,
 
 static PyMethodDef views_methods[] = {
   { "adopt", views_adopt, METH_O,
-    "adopt(cls): makes these cls's methods, with an __getitem__ for t[i] and t[a:b], "
-    "and its wrappers' life lt-python-wrapper.c's" },
+    "adopt(cls): makes this module's views cls's methods, and its wrappers' life "
+    "lt-python-wrapper.c's" },
   { NULL, NULL, 0, NULL },
 };
+
 static struct PyModuleDef views_module = {
   PyModuleDef_HEAD_INIT, "_lt_views", "Views made without PyGObject's invoke.", -1,
   views_methods, NULL, NULL, NULL, NULL,
