@@ -379,6 +379,27 @@ test_unflatten (void)
 
   bad = lt_tensor_unflatten (x, 1, I64S (5, 2), 2, &error);
   g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_assert_cmpstr (error->message, ==,
+                   "unflatten(): shape (5, 2) does not fit dim 1 of size 12; the sizes must "
+                   "multiply to 12");
+  g_clear_error (&error);
+  bad = lt_tensor_unflatten (x, 1, I64S (0, -1), 2, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_assert_cmpstr (error->message, ==,
+                   "unflatten(): cannot infer the -1 in shape (0, -1) for dim 1 of size 12: with "
+                   "another size 0, any size would do");
+  g_clear_error (&error);
+  bad = lt_tensor_view (x, I64S (-1, 0), 2, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_assert_cmpstr (error->message, ==,
+                   "view(): cannot infer the -1 in shape (-1, 0) for a tensor of 36 elements: with "
+                   "another size 0, any size would do");
+  g_clear_error (&error);
+  bad = lt_tensor_reshape (x, I64S (5, 7), 2, &error);
+  g_assert_error (error, LT_ERROR, LT_ERROR_SHAPE_MISMATCH);
+  g_assert_cmpstr (error->message, ==,
+                   "reshape(): shape (5, 7) does not fit a tensor of 36 elements; the sizes must "
+                   "multiply to 36");
   g_clear_error (&error);
   bad = lt_tensor_unflatten (x, 1, NULL, 0, &error);
   g_assert_error (error, LT_ERROR, LT_ERROR_INVALID_ARGUMENT);
