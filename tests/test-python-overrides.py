@@ -1544,11 +1544,15 @@ class TestViewsWithoutInvoke(unittest.TestCase):
         for name in ('t', 'transpose', 'swapaxes', 'swapdims', 'select', 'slice', 'narrow',
                      'unfold', 'diagonal', 'flatten', 'unsqueeze', 'squeeze', 'view', 'reshape',
                      'expand', 'permute', 'movedim', 'view_as', 'reshape_as', 'expand_as',
-                     'alias', 'detach', 'contiguous', '__getitem__'):
+                     'alias', 'detach', 'contiguous', '__getitem__', 'T', 'mT'):
             with self.subTest(method=name):
                 method = Lt.Tensor.__dict__[name]
-                self.assertEqual(type(method).__name__, 'method_descriptor')
+                self.assertIn(type(method).__name__, ('method_descriptor', 'getset_descriptor'))
                 self.assertTrue(method.__doc__)
+        with self.assertRaises(AttributeError):
+            Lt.zeros(2, 2).T = Lt.zeros(2, 2)
+        with self.assertRaises(GLib.Error):
+            Lt.zeros(3).mT
         matrix = Lt.arange(6.0).view([2, 3])
         for view in (matrix.t(), matrix.transpose(0, 1), matrix.select(0, 1),
                      matrix.slice(1, 0, 2, 1), matrix[1], matrix[0:1], matrix[:, 1]):
@@ -1584,7 +1588,9 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                  lambda x: x.expand((2, 2, 3, 4)), lambda x: x[:, :1].expand(-1, 3, -1),
                  lambda x: x.contiguous(), lambda x: x.transpose(0, 1).contiguous(),
                  lambda x: x.view_as(x.reshape(6, 4)), lambda x: x.expand_as(x.expand(2, 2, 3, 4)),
-                 lambda x: x.reshape_as(x.transpose(0, 2)), lambda x: x.detach()]
+                 lambda x: x.reshape_as(x.transpose(0, 2)), lambda x: x.detach(), lambda x: x.T,
+                 lambda x: x[0].T, lambda x: x[0, 0].T, lambda x: x[0, 0, 0].T, lambda x: x.mT,
+                 lambda x: x[0].mT]
         lt = Lt.arange(24.0).view([2, 3, 4])
         pt = torch.arange(24.0).view(2, 3, 4)
         for number, call in enumerate(calls):

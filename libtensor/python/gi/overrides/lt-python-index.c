@@ -73,6 +73,7 @@ lt_python_index (LtTensor *tensor,
   PyObject *const *items = &key;
   Py_ssize_t n_items = 1, n_indexed = 0;
   gboolean has_ellipsis = FALSE;
+  /* The view so far; NULL while it is @tensor. */
   g_autoptr (LtTensor) view = NULL;
   guint dim = 0;
 
@@ -96,33 +97,32 @@ lt_python_index (LtTensor *tensor,
     }
   if (n_indexed > (Py_ssize_t) lt_tensor_get_dim (tensor))
     return NULL;
-  view = g_object_ref (tensor);
   for (Py_ssize_t i = 0; i < n_items; i++)
     {
       PyObject *item = items[i];
-      LtTensor *next = view;
+      LtTensor *current = view != NULL ? view : tensor, *next = current;
       gint64 values[3];
 
       if (plain_int (item, values))
-        next = lt_tensor_select (view, (int) dim, values[0], NULL);
+        next = lt_tensor_select (current, (int) dim, values[0], NULL);
       else if (item == Py_Ellipsis)
         dim += lt_tensor_get_dim (tensor) - (guint) n_indexed;
       else if (item == Py_None)
-        next = lt_tensor_unsqueeze (view, (int) dim++, NULL);
+        next = lt_tensor_unsqueeze (current, (int) dim++, NULL);
       else if (plain_slice (item, values) && (values[0] != 0 || values[1] != G_MAXINT64
                                                || values[2] != 1))
-        next = lt_tensor_slice (view, (int) dim++, values[0], values[1], values[2], NULL);
+        next = lt_tensor_slice (current, (int) dim++, values[0], values[1], values[2], NULL);
       else
         dim++;
       if (next == NULL)
         return NULL;
-      if (next != view)
+      if (next != current)
         {
-          g_object_unref (view);
+          g_clear_object (&view);
           view = next;
         }
     }
-  if (view == tensor)
+  if (view == NULL)
     return lt_tensor_alias (tensor);
   return g_steal_pointer (&view);
 }

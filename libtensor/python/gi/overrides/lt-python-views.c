@@ -7,10 +7,12 @@
  * views from Python behind PyTorch's (bench/NOTES.md, sections 13 and
  * 25).
  *
- * The module's one function, adopt(Lt.Tensor), makes the methods here
- * the class's own, in place of the overrides' and introspected methods of
- * the same names, and has lt-python-wrapper.c make and free the class's
- * wrappers. Each method takes the commonest calls, those with positional
+ * The module's one function, adopt(Lt.Tensor), makes the methods and
+ * properties here the class's own, in place of the overrides' and
+ * introspected ones of the same names, and has lt-python-wrapper.c make
+ * and free the class's wrappers. t[key] calls tensor_getitem () from the
+ * class's slot itself: CPython's wrapper of a __getitem__ in the class's
+ * dict looks it up on every call (30-40 ns of a 450 ns view). Each method takes the commonest calls, those with positional
  * Python ints (and a tensor or a sequence of ints where the method takes
  * one), calls libtensor and wraps the view, or raises libtensor's error
  * as GLib.Error with the domain, code and message the introspected calls
@@ -53,11 +55,17 @@ typedef enum {
   METHOD_DETACH,
   METHOD_CONTIGUOUS,
   METHOD_GETITEM,
-  N_METHODS
+  N_METHODS,
+  /* The properties, in tensor_properties' order. */
+  PROPERTY_T = N_METHODS,
+  PROPERTY_MT,
+  N_REPLACED
 } Method;
 
-/* The class's own methods, before adopt() replaced them. */
-static PyObject *replaced[N_METHODS];
+#define N_PROPERTIES (N_REPLACED - N_METHODS)
+
+/* The class's own methods and properties, before adopt() replaced them. */
+static PyObject *replaced[N_REPLACED];
 
 /* GLib.Error, the class the introspected calls raise. */
 static PyObject *glib_error;
@@ -554,6 +562,61 @@ tensor_getitem (PyObject *self,
   return PyObject_CallFunctionObjArgs (replaced[METHOD_GETITEM], self, key, NULL);
 }
 
+/* The properties, and what their replaced versions give where they do
+ * not make the view. */
+
+static PyObject *
+replaced_property (Method    property,
+                   PyObject *self)
+{
+  PyObject *descriptor = replaced[property];
+
+  return Py_TYPE (descriptor)->tp_descr_get (descriptor, self, (PyObject *) Py_TYPE (self));
+}
+
+/* T: the transpose of a matrix; for other dims, as PyTorch 1.13, the
+ * dims reversed. */
+static PyObject *
+tensor_get_t (PyObject *self,
+              void     *unused)
+{
+  LtTensor *tensor = tensor_of (self);
+  int dims[LT_MAX_DIMS];
+  GError *error = NULL;
+  guint n_dims;
+
+  if (tensor == NULL)
+    return replaced_property (PROPERTY_T, self);
+  n_dims = lt_tensor_get_dim (tensor);
+  for (guint i = 0; i < n_dims; i++)
+    dims[i] = (int) (n_dims - 1 - i);
+  return wrap (lt_tensor_permute (tensor, dims, n_dims, &error), &error);
+}
+
+/* mT: the last two dims swapped. */
+static PyObject *
+tensor_get_mt (PyObject *self,
+               void     *unused)
+{
+  LtTensor *tensor = tensor_of (self);
+  GError *error = NULL;
+
+  if (tensor == NULL)
+    return replaced_property (PROPERTY_MT, self);
+  return wrap (lt_tensor_mt (tensor, &error), &error);
+}
+
+/* In Method's order, from PROPERTY_T. */
+static PyGetSetDef tensor_properties[] = {
+  { "T", tensor_get_t, NULL,
+    "The transpose of a matrix; for other dims, as PyTorch 1.13, the dims reversed (a view).",
+    NULL },
+  { "mT", tensor_get_mt, NULL,
+    "The batch of transposed matrices: the last two dims swapped (a view).", NULL },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (tensor_properties) == N_PROPERTIES);
+
 #define FAST(function) (PyCFunction) (void (*) (void)) function, METH_FASTCALL | METH_KEYWORDS
 
 /* In Method's order. */
@@ -602,41 +665,59 @@ static PyMethodDef tensor_methods[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (tensor_methods) == N_METHODS);
 
-/* Gives @class tensor_methods, in place of its methods of the same
- * names, which they call for what they do not take. */
+/* The name of what replaces replaced[@i]. */
+static const char *
+replacement_name (guint i)
+{
+  return i < N_METHODS ? tensor_methods[i].ml_name : tensor_properties[i - N_METHODS].name;
+}
+
+/* Gives @class tensor_methods and tensor_properties, in place of its
+ * own of the same names, which they call for what they do not take. */
 static PyObject *
 views_adopt (PyObject *module,
              PyObject *class)
 {
   PyTypeObject *type = (PyTypeObject *) class;
-  PyObject *methods[N_METHODS];
+  PyObject *own[N_REPLACED];
 
   if (!PyType_Check (class))
     return PyErr_Format (PyExc_TypeError, "adopt() takes a class, not %s", Py_TYPE (class)->tp_name);
   if (lt_python_wrapper_adopt (type) < 0)
     return NULL;
-  for (guint i = 0; i < N_METHODS; i++)
+  for (guint i = 0; i < N_REPLACED; i++)
     {
-      methods[i] = PyObject_GetAttrString (class, tensor_methods[i].ml_name);
-      if (methods[i] == NULL)
+      own[i] = PyObject_GetAttrString (class, replacement_name (i));
+      if (own[i] != NULL && i >= N_METHODS && Py_TYPE (own[i])->tp_descr_get == NULL)
+        {
+          PyErr_Format (PyExc_TypeError, "%s.%s is not a property", type->tp_name,
+                        replacement_name (i));
+          Py_CLEAR (own[i]);
+        }
+      if (own[i] == NULL)
         {
           while (i-- > 0)
-            Py_DECREF (methods[i]);
+            Py_DECREF (own[i]);
           return NULL;
         }
     }
-  for (guint i = 0; i < N_METHODS; i++)
-    Py_XSETREF (replaced[i], methods[i]);
-  for (guint i = 0; i < N_METHODS; i++)
+  for (guint i = 0; i < N_REPLACED; i++)
+    Py_XSETREF (replaced[i], own[i]);
+  for (guint i = 0; i < N_REPLACED; i++)
     {
-      PyObject *descriptor = PyDescr_NewMethod (type, &tensor_methods[i]);
-      int set = descriptor == NULL ? -1 : PyObject_SetAttrString (class, tensor_methods[i].ml_name,
+      PyObject *descriptor = i < N_METHODS
+                             ? PyDescr_NewMethod (type, &tensor_methods[i])
+                             : PyDescr_NewGetSet (type, &tensor_properties[i - N_METHODS]);
+      int set = descriptor == NULL ? -1 : PyObject_SetAttrString (class, replacement_name (i),
                                                                   descriptor);
 
       Py_XDECREF (descriptor);
       if (set < 0)
         return NULL;
     }
+  /* After __getitem__'s own descriptor, which set the slot to CPython's
+   * wrapper; a __getitem__ set later sets it again. */
+  type->tp_as_mapping->mp_subscript = tensor_getitem;
   Py_RETURN_NONE;
 }
 
