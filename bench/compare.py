@@ -477,14 +477,25 @@ def workloads():
                 and ours.get_storage_offset() == theirs.storage_offset())
 
     # Views from Python (issue 21): no slower than PyTorch's. The C figure
-    # comes from bench-tensor where it has the row.
-    # NumPy's t.t() is t.T.
-    for text, view in (('t.t()', lambda t: t.T if isinstance(t, numpy.ndarray) else t.t()),
-                       ('t[:, 0]', lambda t: t[:, 0]), ('t[1]', lambda t: t[1])):
+    # comes from bench-tensor where it has the row. Those of the issue,
+    # then those the seed chapter's readers type. NumPy's spelling where
+    # it has another.
+    for text, view, numpy_view in (
+            ('t.t()', lambda t: t.t(), lambda a: a.T),
+            ('t[:, 0]', lambda t: t[:, 0], None), ('t[1]', lambda t: t[1], None),
+            ('t.view(20)', lambda t: t.view(20), lambda a: a.reshape(20)),
+            ('t.view(5, 4)', lambda t: t.view(5, 4), lambda a: a.reshape(5, 4)),
+            ('t.reshape(-1)', lambda t: t.reshape(-1), None),
+            ('t.flatten()', lambda t: t.flatten(), lambda a: a.reshape(-1)),
+            ('t.unsqueeze(0)', lambda t: t.unsqueeze(0), lambda a: a[None]),
+            ('t.permute(1, 0)', lambda t: t.permute(1, 0), lambda a: a.transpose(1, 0)),
+            ('t.T', lambda t: t.T, None), ('t[None]', lambda t: t[None], None),
+            ('t[..., 1]', lambda t: t[..., 1], None)):
+        numpy_view = numpy_view or view
         yield Workload('view %s from Python' % text,
                        (lambda v: repeat(lambda: v(small_lt), calls))(view),
                        (lambda v: repeat(lambda: v(small_torch), calls))(view),
-                       (lambda v: repeat(lambda: v(small_np), calls))(view), calls=calls,
+                       (lambda v: repeat(lambda: v(small_np), calls))(numpy_view), calls=calls,
                        check=(lambda v: lambda: same_view(v(small_lt), v(small_torch)))(view),
                        target=AT_LEAST_TORCH)
 
