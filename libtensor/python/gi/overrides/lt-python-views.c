@@ -12,14 +12,17 @@
  * introspected ones of the same names, and has lt-python-wrapper.c make
  * and free the class's wrappers. t[key] calls tensor_getitem () from the
  * class's slot itself: CPython's wrapper of a __getitem__ in the class's
- * dict looks it up on every call (30-40 ns of a 450 ns view). Each method takes the commonest calls, those with positional
- * Python ints (and a tensor or a sequence of ints where the method takes
- * one), calls libtensor and wraps the view, or raises libtensor's error
- * as GLib.Error with the domain, code and message the introspected calls
- * give it. Every other call goes to the method it replaced, which
- * converts what it converts and raises what it raises. A dim beyond
- * int's range is refused as libtensor refuses any dim out of range (the
- * introspected calls raised OverflowError).
+ * dict looks it up on every call (30-40 ns of a 450 ns view).
+ *
+ * Each method takes the commonest calls, those with positional Python
+ * ints (or what has __index__, and a tensor or a sequence of ints where
+ * the method takes one), calls libtensor and wraps the view, or raises
+ * libtensor's error as GLib.Error with the domain, code and message the
+ * introspected calls give it. A float or a bool where an int goes is a
+ * TypeError, as in PyTorch. Every other call goes to the method it
+ * replaced, which converts what it converts and raises what it raises. A
+ * dim beyond int's range is refused as libtensor refuses any dim out of
+ * range (the introspected calls raised OverflowError).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
