@@ -1535,6 +1535,9 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                     lambda: views.adopt(Lt.Storage)):
             with self.assertRaises(TypeError):
                 bad()
+        # Adopted once: again is nothing (the fallbacks stay the overrides').
+        self.assertIsNone(views.adopt(Lt.Tensor))
+        self.assertEqual(layout(cube.view(np.array([4, 6]))), ((4, 6), (6, 1), 0))
         # A view outlives its base's wrapper, as through introspection.
         column = Lt.arange(6.0).view([2, 3]).t()[0]
         self.assertEqual(column.tolist(), [0.0, 3.0])
@@ -1613,6 +1616,32 @@ class TestViewsWithoutInvoke(unittest.TestCase):
                     call(pt)
                 with self.assertRaises(TypeError):
                     call(lt)
+        # Keywords go to the replaced methods, which truncated floats.
+        for call in (lambda x: x.select(0, index=1.9), lambda x: x.narrow(0, start=0, length=1.5),
+                     lambda x: x.unsqueeze(dim=True), lambda x: x.flatten(start_dim=0.0)):
+            with self.assertRaises(TypeError):
+                call(pt)
+            with self.assertRaises(TypeError):
+                call(lt)
+        # An array of sizes is not an int: the replaced method reads it.
+        self.assertEqual(layout(lt.view(np.array([4, 6]))), ((4, 6), (6, 1), 0))
+
+        # A list the sizes' __index__ empties is read from a copy.
+        class Emptying:
+            def __init__(self, shape):
+                self.shape = shape
+
+            def __index__(self):
+                self.shape.clear()
+                return 4
+
+        shape = []
+        shape += [Emptying(shape), int('6')]
+        self.assertEqual(layout(lt.view(shape)), ((4, 6), (6, 1), 0))
+        shape = []
+        shape += [Emptying(shape), 2, int('3')]
+        self.assertEqual(layout(lt.permute([2, 0, 1])), ((4, 2, 3), (1, 12, 4), 0))
+        self.assertEqual(layout(lt.reshape(shape)), ((4, 2, 3), (6, 3, 1), 0))
 
     def test_single_keys_as_pytorch(self):
         # t[i] and t[a:b:step] are made in C (tensor_getitem ()); the keys it

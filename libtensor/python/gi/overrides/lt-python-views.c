@@ -70,6 +70,9 @@ typedef enum {
 /* The class's own methods and properties, before adopt() replaced them. */
 static PyObject *replaced[N_REPLACED];
 
+/* The class adopt() gave the methods to. */
+static PyObject *adopted;
+
 /* GLib.Error, the class the introspected calls raise. */
 static PyObject *glib_error;
 
@@ -80,6 +83,15 @@ tensor_of (PyObject *object)
   GObject *gobject = pygobject_get (object);
 
   return LT_IS_TENSOR (gobject) ? LT_TENSOR (gobject) : NULL;
+}
+
+/* Whether @object is a bool, a float or another number without
+ * __index__: what PyTorch refuses where an int goes, and PyGObject's
+ * invoke would truncate. */
+static gboolean
+refused_number (PyObject *object)
+{
+  return PyBool_Check (object) || (!PyIndex_Check (object) && PyNumber_Check (object));
 }
 
 /* The wrapper of @view (which it takes), or NULL with *@error (which it
@@ -118,9 +130,14 @@ call_replaced (Method            method,
   PyObject *small[8], **stack, *result;
 
   /* An argument refused (a float where an int goes) has its error
-   * raised already. */
+   * raised already; keyword arguments are refused here, as positional
+   * ones are (none of these methods takes a float or a bool). */
   if (PyErr_Occurred ())
     return NULL;
+  for (Py_ssize_t i = n_args; i < n_all; i++)
+    if (refused_number (args[i]))
+      return PyErr_Format (PyExc_TypeError, "%S expects an int, not %s",
+                           PyTuple_GET_ITEM (kwnames, i - n_args), Py_TYPE (args[i])->tp_name);
   stack = n_all < (Py_ssize_t) G_N_ELEMENTS (small) ? small : PyMem_New (PyObject *, n_all + 1);
   if (stack == NULL)
     return PyErr_NoMemory ();
@@ -155,11 +172,20 @@ plain_call (PyObject   *self,
 static PyObject *
 python_int_of (PyObject *object)
 {
+  PyObject *number;
+
   if (PyLong_CheckExact (object))
     return Py_NewRef (object);
-  if (PyBool_Check (object) || (!PyIndex_Check (object) && PyNumber_Check (object)))
+  if (refused_number (object))
     return PyErr_Format (PyExc_TypeError, "expected an int, not %s", Py_TYPE (object)->tp_name);
-  return PyIndex_Check (object) ? PyNumber_Index (object) : NULL;
+  if (!PyIndex_Check (object))
+    return NULL;
+  /* Where __index__ refuses (a NumPy array of several elements), the
+   * replaced method says what it makes of the object. */
+  number = PyNumber_Index (object);
+  if (number == NULL)
+    PyErr_Clear ();
+  return number;
 }
 
 /* @object as a 64-bit int: FALSE where python_int_of () gives none, or
@@ -216,19 +242,27 @@ dims_of (PyObject *const *args,
 
 /* PyTorch's f(*ints) or f(sequence) convention: @args, or the items of
  * the one tuple or list @args holds (an Lt.Size is a tuple), at most
- * LT_MAX_DIMS of them. */
+ * LT_MAX_DIMS of them. A list is read from a tuple copy, in *@held
+ * (NULL otherwise; the caller releases it): an item's __index__ could
+ * change the list under the pointers. */
 static gboolean
 int_list_of (PyObject *const  *args,
              Py_ssize_t        n_args,
+             PyObject        **held,
              PyObject *const **items,
              Py_ssize_t       *n_items)
 {
+  PyObject *sequence = n_args == 1 ? args[0] : NULL;
+
+  *held = NULL;
   *items = args;
   *n_items = n_args;
-  if (n_args == 1 && (PyTuple_Check (args[0]) || PyList_Check (args[0])))
+  if (sequence != NULL && PyList_Check (sequence))
+    sequence = *held = PyList_AsTuple (sequence);
+  if (sequence != NULL && PyTuple_Check (sequence))
     {
-      *items = PySequence_Fast_ITEMS (args[0]);
-      *n_items = PySequence_Fast_GET_SIZE (args[0]);
+      *items = &PyTuple_GET_ITEM (sequence, 0);
+      *n_items = PyTuple_GET_SIZE (sequence);
     }
   return *n_items <= LT_MAX_DIMS;
 }
@@ -368,12 +402,17 @@ static PyObject *
 tensor_flatten (METHOD_ARGS)
 {
   LtTensor *tensor = plain_call (self, n_args, kwnames, 0, 2);
+  LtTensor *view;
   GError *error = NULL;
   int dims[2] = { 0, -1 };
 
   if (tensor == NULL || !dims_of (args, n_args, dims))
     return REPLACED (METHOD_FLATTEN);
-  return wrap (lt_tensor_flatten (tensor, dims[0], dims[1], &error), &error);
+  /* It may copy: other Python threads run meanwhile. */
+  Py_BEGIN_ALLOW_THREADS
+  view = lt_tensor_flatten (tensor, dims[0], dims[1], &error);
+  Py_END_ALLOW_THREADS
+  return wrap (view, &error);
 }
 
 static PyObject *
@@ -410,22 +449,29 @@ sized (Method method,
 {
   LtTensor *tensor = plain_call (self, n_args, kwnames, 1, G_MAXSSIZE);
   PyObject *const *items;
-  Py_ssize_t n_items;
+  PyObject *held = NULL;
+  Py_ssize_t n_items = 0;
   gint64 sizes[LT_MAX_DIMS];
   LtTensor *view;
   GError *error = NULL;
+  gboolean taken = tensor != NULL && int_list_of (args, n_args, &held, &items, &n_items);
 
-  if (tensor == NULL || !int_list_of (args, n_args, &items, &n_items))
+  for (Py_ssize_t i = 0; taken && i < n_items; i++)
+    taken = int64_of (items[i], &sizes[i]);
+  Py_XDECREF (held);
+  if (!taken)
     return REPLACED (method);
-  for (Py_ssize_t i = 0; i < n_items; i++)
-    if (!int64_of (items[i], &sizes[i]))
-      return REPLACED (method);
   if (method == METHOD_VIEW)
     view = lt_tensor_view (tensor, sizes, (guint) n_items, &error);
-  else if (method == METHOD_RESHAPE)
-    view = lt_tensor_reshape (tensor, sizes, (guint) n_items, &error);
-  else
+  else if (method == METHOD_EXPAND)
     view = lt_tensor_expand (tensor, sizes, (guint) n_items, &error);
+  else
+    {
+      /* It may copy: other Python threads run meanwhile. */
+      Py_BEGIN_ALLOW_THREADS
+      view = lt_tensor_reshape (tensor, sizes, (guint) n_items, &error);
+      Py_END_ALLOW_THREADS
+    }
   return wrap (view, &error);
 }
 
@@ -453,12 +499,15 @@ tensor_permute (METHOD_ARGS)
 {
   LtTensor *tensor = plain_call (self, n_args, kwnames, 1, G_MAXSSIZE);
   PyObject *const *items;
-  Py_ssize_t n_items;
+  PyObject *held = NULL;
+  Py_ssize_t n_items = 0;
   int dims[LT_MAX_DIMS];
   GError *error = NULL;
+  gboolean taken = tensor != NULL && int_list_of (args, n_args, &held, &items, &n_items)
+                   && dims_of (items, n_items, dims);
 
-  if (tensor == NULL || !int_list_of (args, n_args, &items, &n_items)
-      || !dims_of (items, n_items, dims))
+  Py_XDECREF (held);
+  if (!taken)
     return REPLACED (METHOD_PERMUTE);
   return wrap (lt_tensor_permute (tensor, dims, (guint) n_items, &error), &error);
 }
@@ -491,7 +540,12 @@ shaped_as (Method method,
   if (method == METHOD_VIEW_AS)
     view = lt_tensor_view_as (tensor, other, &error);
   else if (method == METHOD_RESHAPE_AS)
-    view = lt_tensor_reshape_as (tensor, other, &error);
+    {
+      /* It may copy: other Python threads run meanwhile. */
+      Py_BEGIN_ALLOW_THREADS
+      view = lt_tensor_reshape_as (tensor, other, &error);
+      Py_END_ALLOW_THREADS
+    }
   else
     view = lt_tensor_expand_as (tensor, other, &error);
   return wrap (view, &error);
@@ -541,12 +595,12 @@ tensor_contiguous (METHOD_ARGS)
 
   if (tensor == NULL)
     return REPLACED (METHOD_CONTIGUOUS);
+  if (lt_tensor_is_contiguous (tensor))
+    return Py_NewRef (self);
+  /* A copy: other Python threads run meanwhile. */
+  Py_BEGIN_ALLOW_THREADS
   result = lt_tensor_contiguous (tensor, &error);
-  if (result == tensor)
-    {
-      g_object_unref (result);
-      return Py_NewRef (self);
-    }
+  Py_END_ALLOW_THREADS
   return wrap (result, &error);
 }
 
@@ -686,6 +740,14 @@ views_adopt (PyObject *module,
 
   if (!PyType_Check (class))
     return PyErr_Format (PyExc_TypeError, "adopt() takes a class, not %s", Py_TYPE (class)->tp_name);
+  /* Once: adopted again, the class's own methods would be these. */
+  if (adopted != NULL)
+    {
+      if (adopted == class)
+        Py_RETURN_NONE;
+      return PyErr_Format (PyExc_TypeError, "adopt() already gave %s these methods",
+                           ((PyTypeObject *) adopted)->tp_name);
+    }
   if (lt_python_wrapper_adopt (type) < 0)
     return NULL;
   for (guint i = 0; i < N_REPLACED; i++)
@@ -706,6 +768,7 @@ views_adopt (PyObject *module,
     }
   for (guint i = 0; i < N_REPLACED; i++)
     Py_XSETREF (replaced[i], own[i]);
+  adopted = Py_NewRef (class);
   for (guint i = 0; i < N_REPLACED; i++)
     {
       PyObject *descriptor = i < N_METHODS

@@ -12,16 +12,23 @@
  * dealloc that skips them for the wrappers that carry nothing on the
  * Python side: of that class exactly (the class PyGObject makes for an
  * LtTensor without instance data, so none is needed to make the same
- * class again), with no instance dict and no toggle reference. It drops
- * the wrapper's reference with the GIL held: a tensor's finalization
- * never waits for a thread that takes the GIL, and the destroy notifies
- * that call into Python (PyGObject's instance data, a DLPack producer's
- * deleter) take it with PyGILState_Ensure (), which nests. Every other
+ * class again), with no instance dict and no toggle reference, of a
+ * tensor in host memory. It drops the wrapper's reference with the GIL
+ * held: freeing host memory waits for no other thread, and the destroy
+ * notifies that call into Python (PyGObject's instance data, a DLPack
+ * producer's deleter) take it with PyGILState_Ensure (), which nests.
+ * (Freeing a device's memory can wait for the device, and so for a host
+ * callback another library queued, which may want the GIL.) Every other
  * wrapper is freed by PyGObject's own dealloc.
  *
+ * This knows PyGObject's wrappers as PyGObject 3.42 to 3.54 makes them
+ * (pygobject-object.c): 3.55 moved the instance dict into the instance
+ * data, dropped toggle references and added a finalizer. With another
+ * version, lt_python_wrapper_adopt () leaves the wrappers to PyGObject.
+ *
  * lt_python_wrapper_new () wraps a tensor just made, which nothing else
- * holds and so has no wrapper and no instance data, without PyGObject's
- * lookups for them.
+ * holds and so has no wrapper (any instance data it has names this same
+ * class), without PyGObject's lookups.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -45,11 +52,12 @@ tensor_dealloc (PyObject *object)
 
   /* Subclasses reach here from CPython's subtype_dealloc (), which leaves
    * the type's reference to its base's dealloc when the base is a heap
-   * type, as this class is. (PyGObject 3.42 takes a toggle reference only
-   * for a wrapper with an instance dict; the flag is checked as well, for
-   * its other versions.) */
+   * type, as this class is. (PyGObject takes a toggle reference only for
+   * a wrapper with an instance dict; the flag is checked as well.) */
   if (type != tensor_class || gobject == NULL || self->inst_dict != NULL
-      || (self->private_flags.flags & PYGOBJECT_USING_TOGGLE_REF) != 0)
+      || (self->private_flags.flags & PYGOBJECT_USING_TOGGLE_REF) != 0
+      || lt_storage_get_device_type (lt_tensor_get_storage (LT_TENSOR (gobject)))
+         != LT_DEVICE_TYPE_CPU)
     {
       PyGObject_Type.tp_dealloc (object);
       Py_DECREF (type);
@@ -72,12 +80,16 @@ tensor_dealloc (PyObject *object)
  * Frees @class's plain wrappers without PyGObject's GIL round trips, and
  * lets lt_python_wrapper_new () make them.
  *
- * Returns: 0, or -1 with TypeError raised where @class is not the class
- *   PyGObject makes for an LtTensor, or has fields of its own.
+ * Returns: 0 (having left the wrappers to PyGObject where its version is
+ *   not one this knows), or -1 with TypeError raised where @class is not
+ *   the class PyGObject makes for an LtTensor, or has fields of its own.
  */
 int
 lt_python_wrapper_adopt (PyTypeObject *class)
 {
+  PyObject *gi, *version, *first_unknown;
+  int known;
+
   if (pygobject_lookup_class (LT_TYPE_TENSOR) != class)
     {
       PyErr_Format (PyExc_TypeError, "%s is not the class PyGObject wraps an LtTensor in",
@@ -91,6 +103,16 @@ lt_python_wrapper_adopt (PyTypeObject *class)
                     class->tp_name);
       return -1;
     }
+  gi = PyImport_ImportModule ("gi");
+  version = gi != NULL ? PyObject_GetAttrString (gi, "version_info") : NULL;
+  first_unknown = Py_BuildValue ("(ii)", 3, 55);
+  Py_XDECREF (gi);
+  known = version != NULL && first_unknown != NULL
+          ? PyObject_RichCompareBool (version, first_unknown, Py_LT) : -1;
+  Py_XDECREF (version);
+  Py_XDECREF (first_unknown);
+  if (known <= 0)
+    return known;
   wrapper_key = g_quark_from_static_string ("PyGObject::wrapper");
   Py_INCREF (class);
   Py_XSETREF (tensor_class, class);
