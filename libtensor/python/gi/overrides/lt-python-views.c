@@ -188,21 +188,31 @@ python_int_of (PyObject *object)
   return number;
 }
 
+/* @object as a 64-bit int in @value, where python_int_of () gives one;
+ * @overflow -1 or 1 where it does not fit (@value then meaningless). */
+static gboolean
+wide_int_of (PyObject *object,
+             gint64   *value,
+             int      *overflow)
+{
+  PyObject *number = python_int_of (object);
+
+  if (number == NULL)
+    return FALSE;
+  *value = PyLong_AsLongLongAndOverflow (number, overflow);
+  Py_DECREF (number);
+  return TRUE;
+}
+
 /* @object as a 64-bit int: FALSE where python_int_of () gives none, or
  * where it does not fit (the replaced method says so). */
 static gboolean
 int64_of (PyObject *object,
           gint64   *value)
 {
-  PyObject *number = python_int_of (object);
-  int overflow = 1;
+  int overflow;
 
-  if (number != NULL)
-    {
-      *value = PyLong_AsLongLongAndOverflow (number, &overflow);
-      Py_DECREF (number);
-    }
-  return overflow == 0;
+  return wide_int_of (object, value, &overflow) && overflow == 0;
 }
 
 /* @object as a dim: as int64_of (), but a dim beyond int's range is
@@ -212,14 +222,11 @@ static gboolean
 dim_of (PyObject *object,
         int      *dim)
 {
-  PyObject *number = python_int_of (object);
   gint64 value;
   int overflow;
 
-  if (number == NULL)
+  if (!wide_int_of (object, &value, &overflow))
     return FALSE;
-  value = PyLong_AsLongLongAndOverflow (number, &overflow);
-  Py_DECREF (number);
   if (overflow != 0)
     value = overflow > 0 ? G_MAXINT64 : G_MININT64;
   *dim = (int) CLAMP (value, G_MININT, G_MAXINT);
