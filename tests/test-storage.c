@@ -89,6 +89,61 @@ test_large_block_reuse (void)
   g_assert_cmpuint (data[n - 1], ==, 0);
 }
 
+/* Frees a large uninitialized storage of @n bytes after dirtying it, then
+ * tells whether the next one of that size got the same dirty block back. */
+static gboolean
+large_block_comes_back (gint64 n)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtStorage) dirty = lt_storage_new_uninitialized (LT_DTYPE_UINT8, n, &error);
+  g_autoptr (LtStorage) again = NULL;
+  const guint8 *data;
+
+  g_assert_no_error (error);
+  memset (lt_storage_get_data (dirty), 0x5a, (gsize) n);
+  g_clear_object (&dirty);
+
+  again = lt_storage_new_uninitialized (LT_DTYPE_UINT8, n, &error);
+  g_assert_no_error (error);
+  data = lt_storage_get_data (again);
+  return data[0] == 0x5a && data[n / 2] == 0x5a && data[n - 1] == 0x5a;
+}
+
+/* Large blocks freed long ago make room for the latest: a program that
+ * freed many big blocks of other sizes, then loops over one size, must
+ * still get its block back each pass, whether the cache was full by its
+ * count of blocks or by its bytes. */
+static void
+test_large_block_cache_keeps_latest (void)
+{
+  const gint64 loop_size = 20 << 20;
+  LtStorage *many[12];
+  LtStorage *big[2];
+
+  for (guint i = 0; i < G_N_ELEMENTS (many); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      many[i] = lt_storage_new_uninitialized (LT_DTYPE_UINT8, (gint64) (i + 2) << 21, &error);
+      g_assert_no_error (error);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (many); i++)
+    g_object_unref (many[i]);
+  g_assert_true (large_block_comes_back (loop_size));
+
+  /* Two blocks that, cached, leave no room for the loop's by bytes. */
+  for (guint i = 0; i < G_N_ELEMENTS (big); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      big[i] = lt_storage_new_uninitialized (LT_DTYPE_UINT8, (gint64) 126 << 20, &error);
+      g_assert_no_error (error);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (big); i++)
+    g_object_unref (big[i]);
+  g_assert_true (large_block_comes_back (loop_size));
+}
+
 static void
 test_empty_storage (void)
 {
@@ -286,6 +341,8 @@ main (int   argc,
   g_test_add_func ("/storage/new/zeroed-and-aligned", test_new_is_zeroed_and_aligned);
   g_test_add_func ("/storage/new/large-zeroed-and-aligned", test_large_is_zeroed_and_aligned);
   g_test_add_func ("/storage/new/large-block-reuse", test_large_block_reuse);
+  g_test_add_func ("/storage/new/large-block-cache-keeps-latest",
+                   test_large_block_cache_keeps_latest);
   g_test_add_func ("/storage/new/empty", test_empty_storage);
   g_test_add_func ("/storage/new/bad-sizes", test_bad_sizes);
   g_test_add_func ("/storage/elements", test_element_access);

@@ -31,8 +31,8 @@
  * copies into new tensors on virtual machines, where one can cost over
  * 10 microseconds (bench/NOTES.md).
  *
- * A few freed large blocks are kept mapped, to be handed out again to the
- * next request of the same size that does not need zeros (the result of a
+ * The few large blocks freed last are kept mapped, to be handed out again
+ * to the next request of the same size that does not need zeros (the result of a
  * copy or a pointwise op, which the kernel overwrites in full): a loop
  * making a big temporary each pass then neither faults nor zeroes.
  * Zeroed requests always get fresh pages, which the kernel zeroes. */
@@ -88,26 +88,38 @@ take_cached (gsize length)
   return start;
 }
 
+/* Keeps a freed block for the next request of its size. Where the cache is
+ * full, the blocks freed longest ago make room and are unmapped: a program
+ * that once freed big blocks of other sizes and now loops over one size
+ * would otherwise map, fault in and unmap that size on every pass (bmm of
+ * 4 x 512³ took 4.2 ms instead of 3.6 behind a full cache). */
 static gboolean
 put_cached (gpointer start,
             gsize    length)
 {
-  gboolean kept = FALSE;
+  CachedBlock evicted[CACHE_SLOTS];
+  guint n_evicted = 0;
 
   if (length > CACHE_MAX_BLOCK)
     return FALSE;
 
   lt_mutex_lock (&cache_lock);
-  if (n_cached < CACHE_SLOTS && cached_bytes + length <= CACHE_MAX_BYTES)
+  while (n_cached == CACHE_SLOTS || cached_bytes + length > CACHE_MAX_BYTES)
     {
-      cache[n_cached].start = start;
-      cache[n_cached].length = length;
-      n_cached++;
-      cached_bytes += length;
-      kept = TRUE;
+      evicted[n_evicted++] = cache[0];
+      cached_bytes -= cache[0].length;
+      n_cached--;
+      memmove (&cache[0], &cache[1], n_cached * sizeof (CachedBlock));
     }
+  cache[n_cached].start = start;
+  cache[n_cached].length = length;
+  n_cached++;
+  cached_bytes += length;
   lt_mutex_unlock (&cache_lock);
-  return kept;
+
+  for (guint i = 0; i < n_evicted; i++)
+    munmap (evicted[i].start, evicted[i].length);
+  return TRUE;
 }
 
 static gpointer
