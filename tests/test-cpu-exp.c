@@ -282,14 +282,15 @@ test_sigmoid_every_exponent (gconstpointer data)
     check_every_exponent (version->row, sigmoid_ulp_error, version->bound);
 }
 
-/* exp's, log's and the fused sigmoid's sixteen lanes give the eight
- * lanes' results bit for bit: over one float in 64 of all 2^32 (each run of 2^20 of them at
+/* The sixteen lanes of exp, log, the fused sigmoid, expm1, tanh, log1p,
+ * sin, cos and erf give the eight lanes' results bit for bit: over one float in 64 of all 2^32 (each run of 2^20 of them at
  * another offset in the 64, so every low bit pattern comes up), and over
  * every row length to past two vectors, in place and not, so the padded
  * tails too, with lanes past 87 (which take exp's two-factor scaling for
- * the whole vector) and below 0 beside ordinary ones; and
- * lt_cpu_exp_f32 () and lt_cpu_log_f32 () give the same (sigmoid's pick,
- * among three versions, is test_sigmoid_picked ()'s). */
+ * the whole vector, and sin and cos's libm lanes past 2^20) and below 0
+ * beside ordinary ones; and each lt_cpu_NAME_f32 () gives the same as the
+ * width the processor can run (sigmoid's pick, among three versions, is
+ * test_sigmoid_picked ()'s; pow's, test_pow_wide ()'s). */
 static void
 test_wide (void)
 {
@@ -304,6 +305,12 @@ test_wide (void)
     { "exp", lt_cpu_exp_f32, lt_cpu_exp_wide_f32, lt_cpu_exp_narrow_f32 },
     { "log", lt_cpu_log_f32, lt_cpu_log_wide_f32, lt_cpu_log_narrow_f32 },
     { "sigmoid", NULL, lt_cpu_sigmoid_fused_wide_f32, lt_cpu_sigmoid_fused_f32 },
+    { "expm1", lt_cpu_expm1_f32, lt_cpu_expm1_wide_f32, lt_cpu_expm1_narrow_f32 },
+    { "tanh", lt_cpu_tanh_f32, lt_cpu_tanh_wide_f32, lt_cpu_tanh_narrow_f32 },
+    { "log1p", lt_cpu_log1p_f32, lt_cpu_log1p_wide_f32, lt_cpu_log1p_narrow_f32 },
+    { "sin", lt_cpu_sin_f32, lt_cpu_sin_wide_f32, lt_cpu_sin_narrow_f32 },
+    { "cos", lt_cpu_cos_f32, lt_cpu_cos_wide_f32, lt_cpu_cos_narrow_f32 },
+    { "erf", lt_cpu_erf_f32, lt_cpu_erf_wide_f32, lt_cpu_erf_narrow_f32 },
   };
   g_autofree float *x = g_new (float, RUN);
   g_autofree float *wide = g_new (float, RUN);
@@ -353,7 +360,7 @@ test_wide (void)
 
         for (gint64 k = 0; k < 48; k++)
           {
-            in[k] = k % 11 == 3 ? 88.5f + k : (float) k * 0.37f - 6.0f;
+            in[k] = k % 11 == 3 ? 88.5f + k : k % 13 == 5 ? 0x1.8p20f * k : (float) k * 0.37f - 6.0f;
             wide_out[k] = narrow_out[k] = -1.0f;
           }
         memcpy (in_place, in, sizeof in);
@@ -634,6 +641,84 @@ test_pow (void)
     }
 }
 
+/* pow's sixteen lanes give the eight lanes' results bit for bit, for
+ * each operand a row or one value, over bases of every exponent of both
+ * signs against exponents of every kind, with the specials (libm's lanes)
+ * and negative bases (the sign work) beside ordinary lanes, and over every
+ * row length, in place and not; lt_cpu_pow_f32 () gives the width the
+ * processor can run. */
+static void
+test_pow_wide (void)
+{
+  enum { N = 2 * 254 * 8 };
+  const float exponents[] = { 0.5f, -0.5f, 1.0f / 3.0f, 7.0f, -3.0f, 0.1f, -2.75f, 37.0f, -149.0f,
+                              0x1p23f, 0x1p105f, 1e20f, 0.0f, -0.0f, INFINITY, NAN };
+  g_autofree float *x = g_new (float, N);
+  g_autofree float *e = g_new (float, N);
+  g_autofree float *wide = g_new (float, N);
+  g_autofree float *narrow = g_new (float, N);
+  gsize n = 0;
+
+  for (guint32 sign = 0; sign < 2; sign++)
+    for (guint32 exponent = 0; exponent < 255; exponent++)
+      for (guint32 m = 0; m < 8 && n < N; m++)
+        x[n++] = from_bits (sign << 31 | exponent << 23 | (m * 1048573u + (m & 1)));
+  for (gsize k = 0; k < N; k++)
+    e[k] = exponents[k % G_N_ELEMENTS (exponents)] * (k % 5 == 2 ? -1.0f : 1.0f);
+  /* Every kind of lane in the rows' first vectors too. */
+  x[3] = INFINITY;
+  x[9] = NAN;
+  e[20] = -INFINITY;
+
+  lt_cpu_pow_f32 (wide, x, 1, e, 1, N);
+  (lt_cpu_has_avx512 () ? lt_cpu_pow_wide_f32 : lt_cpu_pow_narrow_f32) (narrow, x, 1, e, 1, N);
+  g_assert_true (memcmp (wide, narrow, N * sizeof (float)) == 0);
+
+  if (!lt_cpu_has_avx512 ())
+    {
+      g_test_skip ("no AVX-512 on this processor");
+      return;
+    }
+  for (guint steps = 0; steps < 3; steps++)
+    {
+      /* Both rows; a base for the row; an exponent for the row, each of
+       * the exponents in turn. */
+      guint rounds = steps == 2 ? G_N_ELEMENTS (exponents) : steps == 1 ? 64 : 1;
+
+      for (guint r = 0; r < rounds; r++)
+        {
+          const float *xs = steps == 1 ? &x[r * 97 % N] : x;
+          const float *es = steps == 2 ? &exponents[r] : e;
+          gint64 x_step = steps == 1 ? 0 : 1, e_step = steps == 2 ? 0 : 1;
+
+          lt_cpu_pow_wide_f32 (wide, xs, x_step, es, e_step, N);
+          lt_cpu_pow_narrow_f32 (narrow, xs, x_step, es, e_step, N);
+          for (gsize k = 0; k < N; k++)
+            if (memcmp (&wide[k], &narrow[k], sizeof (float)) != 0)
+              g_error ("pow (%a, %a): sixteen lanes gave %a, eight %a", xs[k * x_step],
+                       es[k * e_step], wide[k], narrow[k]);
+        }
+    }
+  for (gint64 length = 0; length <= 40; length++)
+    {
+      float a[48], b[48], wide_out[48], narrow_out[48], in_place[48];
+
+      for (gint64 k = 0; k < 48; k++)
+        {
+          a[k] = k % 9 == 4 ? 0.0f : (float) (k * 0.61 - 9.5);
+          b[k] = (float) ((k % 7) - 3) * 0.5f + 0.25f;
+          wide_out[k] = narrow_out[k] = -7.0f;
+        }
+      memcpy (in_place, a, sizeof a);
+      lt_cpu_pow_wide_f32 (wide_out, a, 1, b, 1, length);
+      lt_cpu_pow_narrow_f32 (narrow_out, a, 1, b, 1, length);
+      lt_cpu_pow_wide_f32 (in_place, in_place, 1, b, 1, length);
+      g_assert_true (memcmp (wide_out, narrow_out, sizeof wide_out) == 0);
+      g_assert_true (memcmp (in_place, wide_out, length * sizeof (float)) == 0);
+      g_assert_true (memcmp (in_place + length, a + length, (48 - length) * sizeof (float)) == 0);
+    }
+}
+
 static void
 test_exp_special_values (void)
 {
@@ -756,6 +841,7 @@ main (int   argc,
   g_test_add_data_func ("/cpu/erf/every-exponent", "erf", test_math_every_exponent);
   g_test_add_func ("/cpu/math/special-values", test_math_special_values);
   g_test_add_func ("/cpu/pow", test_pow);
+  g_test_add_func ("/cpu/pow/wide", test_pow_wide);
   g_test_add_func ("/cpu/every-length", test_every_length);
 
   return g_test_run ();

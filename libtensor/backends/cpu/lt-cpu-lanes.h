@@ -47,6 +47,11 @@ typedef gint64 LtI64x4 __attribute__ ((vector_size (4 * sizeof (gint64))));
 typedef double LtF64x4Unaligned __attribute__ ((vector_size (4 * sizeof (double)), aligned (8),
                                                 may_alias));
 typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
+/* Eight 64-bit integer lanes, for the eight double lanes of a function
+ * built with LT_CPU_TARGET_AVX512, where comparing 64-byte vectors is one
+ * instruction. */
+typedef gint64 LtI64x8 __attribute__ ((vector_size (8 * sizeof (gint64))));
+typedef guint64 LtU64x8 __attribute__ ((vector_size (8 * sizeof (guint64))));
 
 /* Every one of @W float lanes @value: added to -0, which keeps a -0
  * (where +0 would not). */
@@ -58,10 +63,12 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
   ((LtF32x##W) (((LtI32x##W) (yes) & (mask)) | ((LtI32x##W) (no) & ~(mask))))
 #define LT_F32X8_SELECT(mask, yes, no) LT_F32X_SELECT (8, mask, yes, no)
 
-/* The same for four double lanes, whose masks are LtI64x4. */
-#define LT_F64X4_SPLAT(value) ((LtF64x4) ((LtI64x4) { 0 } + G_MININT64) + (double) (value))
-#define LT_F64X4_SELECT(mask, yes, no)                                           \
-  ((LtF64x4) (((LtI64x4) (yes) & (mask)) | ((LtI64x4) (no) & ~(mask))))
+/* The same for @W double lanes (4 or 8), whose masks are LtI64x@W. */
+#define LT_F64X_SPLAT(W, value) ((LtF64x##W) ((LtI64x##W) { 0 } + G_MININT64) + (double) (value))
+#define LT_F64X4_SPLAT(value) LT_F64X_SPLAT (4, value)
+#define LT_F64X_SELECT(W, mask, yes, no)                                         \
+  ((LtF64x##W) (((LtI64x##W) (yes) & (mask)) | ((LtI64x##W) (no) & ~(mask))))
+#define LT_F64X4_SELECT(mask, yes, no) LT_F64X_SELECT (4, mask, yes, no)
 
 /* @a · @b + @c in each lane rounded once, as a fused multiply-add: one
  * instruction in a function built for a target with FMA
@@ -91,7 +98,8 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 /* |@x| of float and double lanes: the sign bit cleared. */
 #define LT_F32X_ABS(W, x) ((LtF32x##W) ((LtI32x##W) (x) & G_MAXINT32))
 #define LT_F32X8_ABS(x) LT_F32X_ABS (8, x)
-#define LT_F64X4_ABS(x) ((LtF64x4) ((LtI64x4) (x) & G_MAXINT64))
+#define LT_F64X_ABS(W, x) ((LtF64x##W) ((LtI64x##W) (x) & G_MAXINT64))
+#define LT_F64X4_ABS(x) LT_F64X_ABS (4, x)
 
 /* Whether any lane of the LtI32x8 mask @mask is set. */
 #define LT_I32X8_ANY(mask)                                                       \
@@ -124,12 +132,14 @@ typedef guint64 LtU64x4 __attribute__ ((vector_size (4 * sizeof (guint64))));
 /* The integers in the low bits of @t, a double plus SHIFTER. (The bit
  * arithmetic is unsigned throughout: NaN lanes, whose results are thrown
  * away, would overflow signed lanes.) */
-#define SHIFTED_INTEGERS(t) ((LtU64x4) (t) - (LtU64x4) LT_F64X4_SPLAT (SHIFTER))
+#define SHIFTED_INTEGERS_X(W, t) ((LtU64x##W) (t) - (LtU64x##W) LT_F64X_SPLAT (W, SHIFTER))
+#define SHIFTED_INTEGERS(t) SHIFTED_INTEGERS_X (4, t)
 
 /* The doubles of the integers @k, below 2^51 in magnitude (AVX2 has no
  * conversion from 64-bit integers). */
-#define I64X4_TO_F64X4(k)                                                        \
-  ((LtF64x4) ((LtU64x4) (k) + (LtU64x4) LT_F64X4_SPLAT (SHIFTER)) - SHIFTER)
+#define I64X_TO_F64X(W, k)                                                       \
+  ((LtF64x##W) ((LtU64x##W) (k) + (LtU64x##W) LT_F64X_SPLAT (W, SHIFTER)) - SHIFTER)
+#define I64X4_TO_F64X4(k) I64X_TO_F64X (4, k)
 
 /* exp (r) = 1 + r + r² · P (r), |r| < 0.35: P's coefficients, of r^0 to
  * r^5 (Cephes expf's). */

@@ -207,6 +207,18 @@ void lt_cpu_cos_f32 (float       *dst,
 void lt_cpu_erf_f32 (float       *dst,
                      const float *src,
                      gint64       n);
+/* Each of them in eight lanes, for every processor, and in sixteen, for
+ * processors with AVX-512 only (lt_cpu_has_avx512 ()): the same results
+ * bit for bit, which the tests compare. */
+#define LT_CPU_NARROW_AND_WIDE_F32(name)                                         \
+  void lt_cpu_##name##_narrow_f32 (float *dst, const float *src, gint64 n);      \
+  void lt_cpu_##name##_wide_f32 (float *dst, const float *src, gint64 n);
+LT_CPU_NARROW_AND_WIDE_F32 (expm1)
+LT_CPU_NARROW_AND_WIDE_F32 (tanh)
+LT_CPU_NARROW_AND_WIDE_F32 (log1p)
+LT_CPU_NARROW_AND_WIDE_F32 (sin)
+LT_CPU_NARROW_AND_WIDE_F32 (cos)
+LT_CPU_NARROW_AND_WIDE_F32 (erf)
 
 /* The powers PyTorch takes as products: the pow rows below take them so
  * where the exponent is one value for the row, at a tenth of pow's cost or
@@ -241,6 +253,13 @@ void lt_cpu_pow_f32 (float       *dst,
                      const float *e,
                      gint64       e_step,
                      gint64       n);
+/* pow's lanes alone (no product powers), eight and sixteen wide, as
+ * LT_CPU_NARROW_AND_WIDE_F32's. */
+#define LT_CPU_POW_ROW_F32(name)                                                 \
+  void name (float *dst, const float *x, gint64 x_step, const float *e, gint64 e_step, \
+             gint64 n);
+LT_CPU_POW_ROW_F32 (lt_cpu_pow_narrow_f32)
+LT_CPU_POW_ROW_F32 (lt_cpu_pow_wide_f32)
 /* The same for float64s, within 0.62 ulp where the result is a normal
  * double and libm's pow elsewhere, the product powers as PyTorch takes
  * them (within 1.5 ulp where x · x is a normal double; lt-cpu-math64.c). */
