@@ -810,6 +810,149 @@ test_pow_steps (void)
         }
 }
 
+/* Fills @x with @n doubles of every kind the lanes meet: every exponent
+ * of both signs (every_exponent ()), the hard values, random bits (NaNs,
+ * infinities, subnormals and zeros among them) and random draws from
+ * ranges the functions split at (±708, ±5.95, ±1, ±2^-20, ±2^20). */
+static void
+fill_every_kind (double *x,
+                 gsize   n,
+                 GRand  *rand)
+{
+  const double specials[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN, 0x1p-1074, -0x1p-1074,
+                              0x1p-1022, 708.0, -708.0, 709.8, -709.8, 710.0, -745.2,
+                              0x1p20, -0x1p20, 5.95, -5.95, 0.75, 1.5, -1.0, 1.0 };
+  const double ranges[] = { 710, 6, 1.2, 0x1p-20, 0x1.1p20 };
+  gsize n_spread;
+  g_autofree double *spread = every_exponent (&n_spread);
+  gsize k = 0;
+
+  for (; k < MIN (n, n_spread); k++)
+    x[k] = spread[k];
+  for (gsize s = 0; k < n && s < G_N_ELEMENTS (specials); s++)
+    x[k++] = specials[s];
+  for (; k < n; k++)
+    {
+      if (k % 3 == 0)
+        x[k] = from_bits ((guint64) g_rand_int (rand) << 32 | g_rand_int (rand));
+      else
+        {
+          double range = ranges[g_rand_int_range (rand, 0, G_N_ELEMENTS (ranges))];
+
+          x[k] = g_rand_double_range (rand, -range, range);
+        }
+    }
+}
+
+/* Every float64 function's eight lanes give the four lanes' results bit
+ * for bit (the fused four, for exp, sigmoid, sin and cos, which the eight
+ * fuse as they do): over doubles of every kind (fill_every_kind ()), and
+ * over every row length to 40, in place and not, with libm's lanes beside
+ * ordinary ones; pow's, with each operand a row or one value; and each
+ * lt_cpu_NAME_f64 () gives the width the processor can run. */
+static void
+test_wide (void)
+{
+  enum { N = 1 << 18 };
+  const struct
+  {
+    const char *name;
+    RowFunc picked, wide, narrow;
+  } functions[] = {
+    { "exp", lt_cpu_exp_f64, lt_cpu_exp_wide_f64, lt_cpu_exp_fused_f64 },
+    { "sigmoid", lt_cpu_sigmoid_f64, lt_cpu_sigmoid_wide_f64, lt_cpu_sigmoid_fused_f64 },
+    { "sin", lt_cpu_sin_f64, lt_cpu_sin_wide_f64, lt_cpu_sin_fused_f64 },
+    { "cos", lt_cpu_cos_f64, lt_cpu_cos_wide_f64, lt_cpu_cos_fused_f64 },
+    { "expm1", lt_cpu_expm1_f64, lt_cpu_expm1_wide_f64, lt_cpu_expm1_narrow_f64 },
+    { "tanh", lt_cpu_tanh_f64, lt_cpu_tanh_wide_f64, lt_cpu_tanh_narrow_f64 },
+    { "log", lt_cpu_log_f64, lt_cpu_log_wide_f64, lt_cpu_log_narrow_f64 },
+    { "log1p", lt_cpu_log1p_f64, lt_cpu_log1p_wide_f64, lt_cpu_log1p_narrow_f64 },
+    { "erf", lt_cpu_erf_f64, lt_cpu_erf_wide_f64, lt_cpu_erf_narrow_f64 },
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261128);
+  g_autofree double *x = g_new (double, N);
+  g_autofree double *e = g_new (double, N);
+  g_autofree double *wide = g_new (double, N);
+  g_autofree double *narrow = g_new (double, N);
+
+  fill_every_kind (x, N, rand);
+  fill_every_kind (e, N, rand);
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    {
+      gboolean fused = f < 4;
+
+      functions[f].picked (wide, x, N);
+      if (lt_cpu_has_avx512 ())
+        functions[f].wide (narrow, x, N);
+      else if (fused && !lt_cpu_has_fma ())
+        continue;
+      else
+        functions[f].narrow (narrow, x, N);
+      g_assert_true (memcmp (wide, narrow, N * sizeof (double)) == 0);
+    }
+
+  if (!lt_cpu_has_avx512 ())
+    {
+      g_test_skip ("no AVX-512 on this processor");
+      return;
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    {
+      functions[f].wide (wide, x, N);
+      functions[f].narrow (narrow, x, N);
+      for (gsize k = 0; k < N; k++)
+        if (memcmp (&wide[k], &narrow[k], sizeof (double)) != 0)
+          g_error ("%s (%a): eight lanes gave %a, four %a", functions[f].name, x[k], wide[k],
+                   narrow[k]);
+      for (gint64 n = 0; n <= 40; n++)
+        {
+          double in[48], wide_out[48], narrow_out[48], in_place[48];
+
+          for (gint64 k = 0; k < 48; k++)
+            {
+              in[k] = k % 11 == 3 ? 720.0 + k : k % 13 == 5 ? -0.0 : k * 0.37 - 6.0;
+              wide_out[k] = narrow_out[k] = -1.0;
+            }
+          memcpy (in_place, in, sizeof in);
+          functions[f].wide (wide_out, in, n);
+          functions[f].narrow (narrow_out, in, n);
+          functions[f].wide (in_place, in_place, n);
+          g_assert_true (memcmp (wide_out, narrow_out, sizeof wide_out) == 0);
+          g_assert_true (memcmp (in_place, wide_out, n * sizeof (double)) == 0);
+          g_assert_true (memcmp (in_place + n, in + n, (48 - n) * sizeof (double)) == 0);
+        }
+    }
+
+  /* pow: both rows; a base for the row; an exponent for the row; and
+   * every row length with both operands rows, the lanes past the row
+   * padded. */
+  for (guint steps = 0; steps < 3; steps++)
+    for (guint r = 0; r < (steps == 0 ? 1u : 16u); r++)
+      {
+        const double *xs = steps == 1 ? &x[r * 4099] : x;
+        const double *es = steps == 2 ? &e[r * 4099 + 1] : e;
+        gint64 x_step = steps == 1 ? 0 : 1, e_step = steps == 2 ? 0 : 1;
+        gint64 n = steps == 0 ? N : N / 16;
+
+        lt_cpu_pow_wide_lanes_f64 (wide, xs, x_step, es, e_step, n);
+        lt_cpu_pow_lanes_f64 (narrow, xs, x_step, es, e_step, n);
+        for (gint64 k = 0; k < n; k++)
+          if (memcmp (&wide[k], &narrow[k], sizeof (double)) != 0)
+            g_error ("pow (%a, %a): eight lanes gave %a, four %a", xs[k * x_step],
+                     es[k * e_step], wide[k], narrow[k]);
+      }
+  for (gint64 n = 0; n <= 40; n++)
+    {
+      double wide_out[48], narrow_out[48];
+
+      for (gint64 k = 0; k < 48; k++)
+        wide_out[k] = narrow_out[k] = -1.0;
+      lt_cpu_pow_wide_lanes_f64 (wide_out, x + 30000, 1, e + 777, 1, n);
+      lt_cpu_pow_lanes_f64 (narrow_out, x + 30000, 1, e + 777, 1, n);
+      g_assert_true (memcmp (wide_out, narrow_out, sizeof wide_out) == 0);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -838,6 +981,7 @@ main (int   argc,
   g_test_add_func ("/cpu/f64/dense", test_dense);
   g_test_add_func ("/cpu/f64/special-values", test_special_values);
   g_test_add_func ("/cpu/f64/every-length", test_every_length);
+  g_test_add_func ("/cpu/f64/wide", test_wide);
 
   return g_test_run ();
 }

@@ -77,8 +77,9 @@ typedef guint64 LtU64x8 __attribute__ ((vector_size (8 * sizeof (guint64))));
 #define LT_F32X_FMA(W, a, b, c) LANES_FMA (LtF32x##W, W, __builtin_fmaf, a, b, c)
 #define LT_F32X8_FMA(a, b, c) LT_F32X_FMA (8, a, b, c)
 
-/* The same for four double lanes, through fma (). */
-#define LT_F64X4_FMA(a, b, c) LANES_FMA (LtF64x4, 4, __builtin_fma, a, b, c)
+/* The same for @W double lanes (4 or 8), through fma (). */
+#define LT_F64X_FMA(W, a, b, c) LANES_FMA (LtF64x##W, W, __builtin_fma, a, b, c)
+#define LT_F64X4_FMA(a, b, c) LT_F64X_FMA (4, a, b, c)
 
 /* @FMA (a, b, c) of each of the @lanes lanes of vectors of @Type. */
 #define LANES_FMA(Type, lanes, FMA, a, b, c)                                     \
@@ -122,8 +123,9 @@ typedef guint64 LtU64x8 __attribute__ ((vector_size (8 * sizeof (guint64))));
     LT_I32X8_ANY (wm_lo_ | wm_hi_);                                              \
   })
 
-/* Whether any lane of the LtI64x4 mask @mask is set. */
+/* Whether any lane of the LtI64x4 or LtI64x8 mask @mask is set. */
 #define LT_I64X4_ANY(mask) LT_I32X8_ANY ((LtI32x8) (mask))
+#define LT_I64X8_ANY(mask) LT_I32X16_ANY ((LtI32x16) (mask))
 
 /* Adding it to a double below 2^51 in magnitude rounds that to an integer,
  * which the sum's low bits hold. */

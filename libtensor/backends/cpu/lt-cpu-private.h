@@ -339,6 +339,32 @@ void lt_cpu_cos_unfused_f64 (double       *dst,
 void lt_cpu_erf_f64 (double       *dst,
                      const double *src,
                      gint64        n);
+/* Each float64 function's rows eight lanes wide, for processors with
+ * AVX-512 only (lt_cpu_has_avx512 ()), and four wide, for every processor:
+ * exp's, sigmoid's, sin's and cos's wide rows give their fused versions'
+ * results, the others' their narrow rows', bit for bit; which the tests
+ * compare. */
+#define LT_CPU_ROW_F64(name) void lt_cpu_##name (double *dst, const double *src, gint64 n);
+LT_CPU_ROW_F64 (exp_wide_f64)
+LT_CPU_ROW_F64 (sigmoid_wide_f64)
+LT_CPU_ROW_F64 (sin_wide_f64)
+LT_CPU_ROW_F64 (cos_wide_f64)
+LT_CPU_ROW_F64 (expm1_wide_f64)
+LT_CPU_ROW_F64 (expm1_narrow_f64)
+LT_CPU_ROW_F64 (tanh_wide_f64)
+LT_CPU_ROW_F64 (tanh_narrow_f64)
+LT_CPU_ROW_F64 (log_wide_f64)
+LT_CPU_ROW_F64 (log_narrow_f64)
+LT_CPU_ROW_F64 (log1p_wide_f64)
+LT_CPU_ROW_F64 (log1p_narrow_f64)
+LT_CPU_ROW_F64 (erf_wide_f64)
+LT_CPU_ROW_F64 (erf_narrow_f64)
+/* pow's lanes alone (no product powers), four and eight wide. */
+#define LT_CPU_POW_LANES_F64(name)                                               \
+  void lt_cpu_##name (double *dst, const double *x, gint64 x_step, const double *e, \
+                      gint64 e_step, gint64 n);
+LT_CPU_POW_LANES_F64 (pow_lanes_f64)
+LT_CPU_POW_LANES_F64 (pow_wide_lanes_f64)
 
 /* dst[k] = sqrt (src[k]), correctly rounded, and 1 / sqrt (src[k]), within
  * 1 ulp, for @n contiguous float64s (lt-cpu-roots.c); @dst may be @src. */
