@@ -18,14 +18,15 @@
  * ints (or what has __index__, and a tensor or a sequence of ints where
  * the method takes one), calls libtensor and wraps the view, or raises
  * libtensor's error as GLib.Error with the domain, code and message the
- * introspected calls give it. A float or a bool where an int goes is a
- * TypeError, as in PyTorch. Every other call goes to the method it
- * replaced, which converts what it converts and raises what it raises. A
- * dim beyond int's range is refused as libtensor refuses any dim out of
- * range (the introspected calls raised OverflowError).
+ * introspected calls give it. A float or a bool (NumPy's too) where an
+ * int goes is a TypeError, as in PyTorch. Every other call goes to the
+ * method it replaced, which converts what it converts and raises what it
+ * raises: a dim beyond int's range, for one, is its OverflowError.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+
+#include <string.h>
 
 #include "lt-python-index.h"
 #include "lt-python-wrapper.h"
@@ -85,13 +86,17 @@ tensor_of (PyObject *object)
   return LT_IS_TENSOR (gobject) ? LT_TENSOR (gobject) : NULL;
 }
 
-/* Whether @object is a bool, a float or another number without
- * __index__: what PyTorch refuses where an int goes, and PyGObject's
- * invoke would truncate. */
+/* Whether @object is a bool (Python's or NumPy's, whose __index__ only
+ * warns), a float or another number without __index__: what PyTorch
+ * refuses where an int goes, and PyGObject's invoke would truncate. */
 static gboolean
 refused_number (PyObject *object)
 {
-  return PyBool_Check (object) || (!PyIndex_Check (object) && PyNumber_Check (object));
+  const char *type_name = Py_TYPE (object)->tp_name;
+
+  return PyBool_Check (object) || strcmp (type_name, "numpy.bool_") == 0
+         || strcmp (type_name, "numpy.bool") == 0
+         || (!PyIndex_Check (object) && PyNumber_Check (object));
 }
 
 /* The wrapper of @view (which it takes), or NULL with *@error (which it
@@ -215,21 +220,18 @@ int64_of (PyObject *object,
   return wide_int_of (object, value, &overflow) && overflow == 0;
 }
 
-/* @object as a dim: as int64_of (), but a dim beyond int's range is
- * taken as the nearest int, which no tensor has, so that libtensor
- * refuses it as it refuses any dim out of range. */
+/* @object as a dim: as int64_of (), and FALSE for a dim beyond int's
+ * range too, which the replaced method refuses with an OverflowError
+ * that names it (as it does given by keyword). */
 static gboolean
 dim_of (PyObject *object,
         int      *dim)
 {
   gint64 value;
-  int overflow;
 
-  if (!wide_int_of (object, &value, &overflow))
+  if (!int64_of (object, &value) || value < G_MININT || value > G_MAXINT)
     return FALSE;
-  if (overflow != 0)
-    value = overflow > 0 ? G_MAXINT64 : G_MININT64;
-  *dim = (int) CLAMP (value, G_MININT, G_MAXINT);
+  *dim = (int) value;
   return TRUE;
 }
 
