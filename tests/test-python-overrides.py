@@ -1548,6 +1548,38 @@ class TestViewsWithoutInvoke(unittest.TestCase):
         column = Lt.arange(6.0).view([2, 3]).t()[0]
         self.assertEqual(column.tolist(), [0.0, 3.0])
 
+    def test_signatures_name_what_keywords_take(self):
+        # Each C method shows its signature (help (), inspect), and every
+        # name in it is taken by keyword, as PyTorch takes it: swapdims ()
+        # and unfold () once refused theirs.
+        import inspect
+        lt = Lt.arange(24.0).view([2, 3, 4])
+        pt = torch.arange(24.0).view(2, 3, 4)
+        calls = {'transpose': (0, 2), 'swapaxes': (0, 1), 'swapdims': (0, 1), 'select': (1, 2),
+                 'narrow': (2, 1, 2), 'unfold': (2, 2, 1), 'diagonal': (0, 1, 2),
+                 'flatten': (0, 1), 'unsqueeze': (1,), 'squeeze': (0,), 'movedim': (0, 2),
+                 'view_as': (Lt.zeros(4, 6),), 'reshape_as': (Lt.zeros(6, 4),),
+                 'expand_as': (Lt.zeros(5, 2, 3, 4),), 'slice': (2, 1, 3, 1)}
+        for name, args in calls.items():
+            with self.subTest(method=name):
+                parameters = list(inspect.signature(getattr(Lt.Tensor, name)).parameters.values())
+                self.assertEqual(parameters[0].name, 'self')
+                self.assertEqual(len(parameters), len(args) + 1)
+                keywords = {p.name: a for p, a in zip(parameters[1:], args)}
+                got = getattr(lt, name)(**keywords)
+                self.assertEqual(layout(got), layout(getattr(lt, name)(*args)))
+                if name != 'slice':
+                    torch_keywords = {k: torch.zeros(list(v.shape)) if isinstance(v, Lt.Tensor)
+                                      else v for k, v in keywords.items()}
+                    self.assertEqual(list(got.shape), list(getattr(pt, name)(**torch_keywords).shape))
+        for name in ('view', 'reshape', 'expand', 'permute'):
+            parameters = list(inspect.signature(getattr(Lt.Tensor, name)).parameters.values())
+            self.assertEqual(parameters[1].kind, inspect.Parameter.VAR_POSITIONAL)
+        for name in ('t', 'alias', 'detach', 'contiguous'):
+            self.assertEqual(str(inspect.signature(getattr(Lt.Tensor, name))), '(self, /)')
+        self.assertTrue(Lt.Tensor.transpose.__doc__.startswith('The view with dims dim0 and dim1'))
+        self.assertEqual(layout(lt.swapaxes_(axis0=0, axis1=2)), ((4, 3, 2), (1, 4, 12), 0))
+
     def test_methods_are_the_helpers(self):
         # adopt() made them the class's own, without a Python frame each.
         for name in ('t', 'transpose', 'swapaxes', 'swapdims', 'select', 'slice', 'narrow',

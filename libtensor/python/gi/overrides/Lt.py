@@ -778,6 +778,11 @@ class Tensor(Lt.Tensor):
     def diagonal(self, offset=0, dim1=0, dim2=1):
         return super().diagonal(offset, dim1, dim2)
 
+    def unfold(self, dimension, size, step):
+        """Every window of size elements of dim dimension, step apart, in
+        a new last dim (a view); PyTorch's name for the dim, by keyword too."""
+        return super().unfold(dimension, size, step)
+
     def as_strided(self, size, stride, storage_offset=None):
         if storage_offset is None:
             storage_offset = self.get_storage_offset()
@@ -849,7 +854,10 @@ class Tensor(Lt.Tensor):
         super().transpose_(dim0, dim1)
         return self
 
-    swapaxes_ = transpose_
+    def swapaxes_(self, axis0, axis1):
+        """In place swapaxes(); returns self."""
+        return self.transpose_(axis0, axis1)
+
     swapdims_ = transpose_
 
     def t_(self):
@@ -867,7 +875,9 @@ class Tensor(Lt.Tensor):
 
     # Transposes and parts of complex numbers, as properties
 
-    swapdims = Lt.Tensor.swapaxes
+    def swapdims(self, dim0, dim1):
+        """transpose(), as PyTorch names it, with its dims' names."""
+        return self.transpose(dim0, dim1)
     moveaxis = movedim
 
     @property

@@ -88,15 +88,20 @@ tensor_of (PyObject *object)
 
 /* Whether @object is a bool (Python's or NumPy's, whose __index__ only
  * warns), a float or another number without __index__: what PyTorch
- * refuses where an int goes, and PyGObject's invoke would truncate. */
+ * refuses where an int goes, and PyGObject's invoke would truncate. A
+ * tensor, which has the number protocol too, is not one: view_as () and
+ * its kind take one, by keyword too. */
 static gboolean
 refused_number (PyObject *object)
 {
   const char *type_name = Py_TYPE (object)->tp_name;
 
-  return PyBool_Check (object) || strcmp (type_name, "numpy.bool_") == 0
-         || strcmp (type_name, "numpy.bool") == 0
-         || (!PyIndex_Check (object) && PyNumber_Check (object));
+  if (PyBool_Check (object) || strcmp (type_name, "numpy.bool_") == 0
+      || strcmp (type_name, "numpy.bool") == 0)
+    return TRUE;
+  if (adopted != NULL && PyObject_TypeCheck (object, (PyTypeObject *) adopted))
+    return FALSE;
+  return !PyIndex_Check (object) && PyNumber_Check (object);
 }
 
 /* The wrapper of @view (which it takes), or NULL with *@error (which it
@@ -685,48 +690,81 @@ G_STATIC_ASSERT (G_N_ELEMENTS (tensor_properties) == N_PROPERTIES);
 
 #define FAST(function) (PyCFunction) (void (*) (void)) function, METH_FASTCALL | METH_KEYWORDS
 
-/* In Method's order. */
+/* In Method's order. Each doc starts with the signature inspect.signature ()
+ * and help () show (CPython's "name(...)\n--\n\n" convention). */
 static PyMethodDef tensor_methods[] = {
-  { "t", FAST (tensor_t), "t(): the transpose of a tensor of at most 2 dims, a view." },
+  { "t", FAST (tensor_t),
+    "t($self)\n--\n\n"
+    "The transpose of a tensor of at most 2 dims, a view." },
   { "transpose", FAST (tensor_transpose),
-    "transpose(dim0, dim1): the view with dims dim0 and dim1 swapped." },
-  { "swapaxes", FAST (tensor_swapaxes), "swapaxes(axis0, axis1): transpose()." },
-  { "swapdims", FAST (tensor_swapdims), "swapdims(dim0, dim1): transpose()." },
+    "transpose($self, dim0, dim1)\n--\n\n"
+    "The view with dims dim0 and dim1 swapped." },
+  { "swapaxes", FAST (tensor_swapaxes),
+    "swapaxes($self, axis0, axis1)\n--\n\n"
+    "The same as transpose()." },
+  { "swapdims", FAST (tensor_swapdims),
+    "swapdims($self, dim0, dim1)\n--\n\n"
+    "The same as transpose()." },
   { "select", FAST (tensor_select),
-    "select(dim, index): the view at index of dim dim, without that dim." },
+    "select($self, dim, index)\n--\n\n"
+    "The view at index of dim dim, without that dim." },
   { "slice", FAST (tensor_slice),
-    "slice(dim, start, stop, step): the view of elements start, start + step, ... "
-    "before stop of dim dim." },
+    "slice($self, dim, start, stop, step)\n--\n\n"
+    "The view of elements start, start + step, ... before stop of dim dim." },
   { "narrow", FAST (tensor_narrow),
-    "narrow(dim, start, length): the view of length elements of dim dim from start." },
+    "narrow($self, dim, start, length)\n--\n\n"
+    "The view of length elements of dim dim from start." },
   { "unfold", FAST (tensor_unfold),
-    "unfold(dimension, size, step): the view of every window of size elements of dim "
-    "dimension, step apart, in a new last dim." },
+    "unfold($self, dimension, size, step)\n--\n\n"
+    "The view of every window of size elements of dim dimension, step apart, in a new last dim." },
   { "diagonal", FAST (tensor_diagonal),
-    "diagonal(offset=0, dim1=0, dim2=1): the view of a diagonal of dims dim1 and dim2." },
+    "diagonal($self, offset=0, dim1=0, dim2=1)\n--\n\n"
+    "The view of a diagonal of dims dim1 and dim2." },
   { "flatten", FAST (tensor_flatten),
-    "flatten(start_dim=0, end_dim=-1): dims start_dim to end_dim as one: a view where the "
-    "strides allow, else a copy." },
-  { "unsqueeze", FAST (tensor_unsqueeze), "unsqueeze(dim): the view with a dim of size 1 at dim." },
+    "flatten($self, start_dim=0, end_dim=-1)\n--\n\n"
+    "Dims start_dim to end_dim as one: a view where the strides allow, else a copy." },
+  { "unsqueeze", FAST (tensor_unsqueeze),
+    "unsqueeze($self, dim)\n--\n\n"
+    "The view with a dim of size 1 at dim." },
   { "squeeze", FAST (tensor_squeeze),
-    "squeeze(dim=None): the view without the dims of size 1 (of dim, or of those in dim)." },
+    "squeeze($self, dim=None)\n--\n\n"
+    "The view without the dims of size 1 (of dim, or of those in dim)." },
   { "view", FAST (tensor_view),
-    "view(*shape): the same elements in shape, a view; one size may be -1." },
+    "view($self, *shape)\n--\n\n"
+    "The same elements in shape, a view; one size may be -1." },
   { "reshape", FAST (tensor_reshape),
-    "reshape(*shape): view(), or a copy where the strides do not allow a view." },
+    "reshape($self, *shape)\n--\n\n"
+    "The same as view(), or a copy where the strides do not allow a view." },
   { "expand", FAST (tensor_expand),
-    "expand(*sizes): the view with dims of size 1 repeated to sizes (-1 keeps a size)." },
-  { "permute", FAST (tensor_permute), "permute(*dims): the view with its dims in that order." },
+    "expand($self, *sizes)\n--\n\n"
+    "The view with dims of size 1 repeated to sizes (-1 keeps a size)." },
+  { "permute", FAST (tensor_permute),
+    "permute($self, *dims)\n--\n\n"
+    "The view with its dims in that order." },
   { "movedim", FAST (tensor_movedim),
-    "movedim(source, destination): the view with dims source moved to destination." },
-  { "view_as", FAST (tensor_view_as), "view_as(other): view(other.shape)." },
-  { "reshape_as", FAST (tensor_reshape_as), "reshape_as(other): reshape(other.shape)." },
-  { "expand_as", FAST (tensor_expand_as), "expand_as(other): expand(other.shape)." },
-  { "alias", FAST (tensor_alias), "alias(): a new view of the same elements." },
-  { "detach", FAST (tensor_detach), "detach(): alias(): libtensor records no gradients." },
+    "movedim($self, source, destination)\n--\n\n"
+    "The view with dims source moved to destination." },
+  { "view_as", FAST (tensor_view_as),
+    "view_as($self, other)\n--\n\n"
+    "The same as view(other.shape)." },
+  { "reshape_as", FAST (tensor_reshape_as),
+    "reshape_as($self, other)\n--\n\n"
+    "The same as reshape(other.shape)." },
+  { "expand_as", FAST (tensor_expand_as),
+    "expand_as($self, other)\n--\n\n"
+    "The same as expand(other.shape)." },
+  { "alias", FAST (tensor_alias),
+    "alias($self)\n--\n\n"
+    "A new view of the same elements." },
+  { "detach", FAST (tensor_detach),
+    "detach($self)\n--\n\n"
+    "The same as alias(): libtensor records no gradients." },
   { "contiguous", FAST (tensor_contiguous),
-    "contiguous(): the tensor itself where it is contiguous, else a contiguous copy." },
-  { "__getitem__", tensor_getitem, METH_O, "t[key], as PyTorch indexes." },
+    "contiguous($self)\n--\n\n"
+    "The tensor itself where it is contiguous, else a contiguous copy." },
+  { "__getitem__", tensor_getitem, METH_O,
+    "__getitem__($self, key, /)\n--\n\n"
+    "t[key], as PyTorch indexes." },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (tensor_methods) == N_METHODS);
