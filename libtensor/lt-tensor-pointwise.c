@@ -131,7 +131,9 @@ broadcast (const char      *op,
   return TRUE;
 }
 
-/* @t in @dtype, expanded to @sizes. */
+/* @t in @dtype, expanded to @sizes: @t itself (a new reference) where it
+ * is both already, as the operands of most calls are; a view made and
+ * freed for each would cost more than a small op's kernel. */
 static LtTensor *
 prepare_input (LtTensor     *t,
                LtDType       dtype,
@@ -143,6 +145,8 @@ prepare_input (LtTensor     *t,
 
   if (converted == NULL)
     return NULL;
+  if (converted->ndim == ndim && memcmp (converted->sizes, sizes, ndim * sizeof (gint64)) == 0)
+    return g_steal_pointer (&converted);
   return lt_tensor_expand (converted, sizes, ndim, error);
 }
 
@@ -405,18 +409,28 @@ unary_supports (LtUnaryOp op,
     }
 }
 
+/* Room for the longest op name, "bitwise_xor_()", and its nul. */
+#define OP_NAME_SIZE 16
+
 /* @given, or else the name of the op @base (its in-place form where
- * @in_place), which *@owned then holds. */
+ * @in_place), put together in @buffer: by hand, not by printf, which took
+ * a tenth of a small op's time for a name only errors read. */
 static const char *
-op_name (const char  *given,
-         const char  *base,
-         gboolean     in_place,
-         char       **owned)
+op_name (const char *given,
+         const char *base,
+         gboolean    in_place,
+         char        buffer[OP_NAME_SIZE])
 {
+  gsize length = strlen (base);
+
   if (given != NULL)
     return given;
-  *owned = g_strdup_printf ("%s%s()", base, in_place ? "_" : "");
-  return *owned;
+  g_assert (length + sizeof "_()" <= OP_NAME_SIZE);
+  memcpy (buffer, base, length);
+  if (in_place)
+    buffer[length++] = '_';
+  memcpy (buffer + length, "()", sizeof "()");
+  return buffer;
 }
 
 /* @name: the op's name in errors, or NULL for @op's own. */
@@ -428,8 +442,8 @@ unary (LtTensor   *self,
        LtTensor  **out_result,
        GError    **error)
 {
-  g_autofree char *owned = NULL;
-  const char *opname = op_name (name, unary_names[op], in_place, &owned);
+  char buffer[OP_NAME_SIZE];
+  const char *opname = op_name (name, unary_names[op], in_place, buffer);
   LtDType dtype = lt_tensor_get_dtype (self);
   LtDType compute = dtype, out_dtype;
   LtTensor *inputs[MAX_INPUTS] = { NULL };
@@ -611,8 +625,8 @@ binary (LtTensor   *self,
         LtTensor  **out_result,
         GError    **error)
 {
-  g_autofree char *owned = NULL;
-  const char *opname = op_name (name, binary_names[op], in_place, &owned);
+  char buffer[OP_NAME_SIZE];
+  const char *opname = op_name (name, binary_names[op], in_place, buffer);
   LtTensor *operands[2] = { self, other };
   LtTensor *inputs[MAX_INPUTS] = { NULL };
   LtDType result = lt_tensor_result_type_of (operands, 2);

@@ -1006,6 +1006,56 @@ test_binary_transposed_tiles (void)
   lt_set_num_threads (threads);
 }
 
+/* Every op's errors start with its name, in place ("add_()") or not
+ * ("add()"): a shape that does not broadcast for the binary ops, and a
+ * target with one element for three for the unary ones in place. */
+static void
+test_errors_name_the_op (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LtTensor) matrix = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 2, 3);
+  g_autoptr (LtTensor) row = lt_test_arange_shaped (LT_DTYPE_FLOAT32, 4);
+  g_autoptr (LtTensor) one = idx (row, "1:2");
+  g_autoptr (LtTensor) expanded = lt_tensor_expand (one, (const gint64[]) { 3 }, 1, &error);
+  GEnumClass *binary_ops = g_type_class_ref (LT_TYPE_BINARY_OP);
+  GEnumClass *unary_ops = g_type_class_ref (LT_TYPE_UNARY_OP);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < binary_ops->n_values; i++)
+    for (gboolean in_place = FALSE; in_place <= TRUE; in_place++)
+      {
+        g_autofree char *name = g_strdelimit (g_strdup_printf ("%s%s(): ",
+                                                               binary_ops->values[i].value_nick,
+                                                               in_place ? "_" : ""),
+                                              "-", '_');
+        g_autoptr (LtTensor) result = NULL;
+
+        if (in_place)
+          g_assert_false (lt_tensor_binary_ (matrix, binary_ops->values[i].value, row, &error));
+        else
+          result = lt_tensor_binary (matrix, binary_ops->values[i].value, row, &error);
+        g_assert_null (result);
+        g_assert_nonnull (error);
+        if (!g_str_has_prefix (error->message, name))
+          g_error ("expected \"%s\" first: %s", name, error->message);
+        g_clear_error (&error);
+      }
+  for (guint i = 0; i < unary_ops->n_values; i++)
+    {
+      g_autofree char *name = g_strdelimit (g_strdup_printf ("%s_(): ",
+                                                             unary_ops->values[i].value_nick),
+                                            "-", '_');
+
+      g_assert_false (lt_tensor_unary_ (expanded, unary_ops->values[i].value, &error));
+      g_assert_nonnull (error);
+      if (!g_str_has_prefix (error->message, name))
+        g_error ("expected \"%s\" first: %s", name, error->message);
+      g_clear_error (&error);
+    }
+  g_type_class_unref (binary_ops);
+  g_type_class_unref (unary_ops);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1027,6 +1077,7 @@ main (int   argc,
   g_test_add_func ("/pointwise/in-place/through-view", test_in_place_through_view);
   g_test_add_func ("/pointwise/in-place/overlap", test_in_place_overlap);
   g_test_add_func ("/pointwise/in-place/refusals", test_in_place_refusals);
+  g_test_add_func ("/pointwise/errors-name-the-op", test_errors_name_the_op);
   g_test_add_func ("/pointwise/where-lerp-clamp", test_where_lerp_clamp);
   g_test_add_func ("/pointwise/binary/wraparound-and-16-bit-floats",
                    test_wraparound_and_16_bit_floats);
