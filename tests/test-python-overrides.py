@@ -641,6 +641,40 @@ class TestTorchConventions(LtTestCase):
             t.copy_(Lt.tensor([1.0, 2.0, 3.0]))
         self.assertEqual(t.tolist(), [[5.0, 6.0], [3.0, 4.0], [1.0, 2.0]])
 
+    def test_fill_as_assignment_and_pytorch(self):
+        # fill_() of a Python number a double holds takes a shorter path
+        # than t[...] = value; both must give PyTorch's values in every
+        # dtype, and the same error where several elements share one.
+        values = [0, 1, -1, 2.7, -2.7, 255, 256, -129, 1e10, 2 ** 53, -2 ** 53, 2 ** 53 + 1,
+                  2 ** 63 - 1, -2 ** 63, float('inf'), float('-inf'), float('nan'), True, False,
+                  -0.0, 65504.0, 70000.0, 1e-40, np.float32(1.5), np.int16(-3), 1 + 2j]
+        for name in ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'bfloat16',
+                     'float32', 'float64', 'complex64', 'complex128'):
+            for value in values:
+                with self.subTest(dtype=name, value=value):
+                    filled = Lt.zeros(3, dtype=name)
+                    assigned = Lt.zeros(3, dtype=name)
+                    try:
+                        expected = torch.zeros(3, dtype=getattr(torch, name)).fill_(value).tolist()
+                    except RuntimeError:
+                        # PyTorch refuses a complex value for a real dtype
+                        # and a float16 overflow; libtensor converts them
+                        # (the imaginary part dropped, infinity), in both.
+                        expected = None
+                    self.assertIs(filled.fill_(value), filled)
+                    assigned[...] = value
+                    self.assertEqual(str(filled.tolist()), str(assigned.tolist()))
+                    if expected is not None and name not in ('float16', 'bfloat16') and not (
+                            name.startswith(('int', 'uint')) and isinstance(value, float)
+                            and not value == value):
+                        self.assertEqual(str(filled.tolist()), str(expected))
+        expanded = Lt.zeros(1).expand(3)
+        with self.assertRaises(GLib.Error) as by_fill:
+            expanded.fill_(1.0)
+        with self.assertRaises(GLib.Error) as by_assignment:
+            expanded[...] = 1.0
+        self.assertEqual(by_fill.exception.message, by_assignment.exception.message)
+
     def test_gi_calling_conventions_still_work(self):
         # The overrides accept the arguments of the introspected methods too.
         p = points()

@@ -1042,7 +1042,12 @@ class Tensor(Lt.Tensor):
         return self.get_device()
 
     def fill_(self, value):
-        self[...] = value
+        # What self[...] = value does for a Python number a double holds
+        # exactly, without the view and the key's checks.
+        if type(value) is float or (type(value) in (int, bool) and -2 ** 53 <= value <= 2 ** 53):
+            self.fill(float(value))
+        else:
+            self[...] = value
         return self
 
     def zero_(self):
