@@ -91,6 +91,34 @@ class TestConstruction(LtTestCase):
                 self.assertSameAsTorch(Lt.tensor(data, dtype=name), th)
                 self.assertSameAsTorch(Lt.tensor(data, dtype=getattr(Lt.DType, name.upper())), th)
 
+    def test_tolist_as_pytorch(self):
+        # Every dtype and shape: 0-dim, empty, one dim, three, a
+        # transposed view, NaN, -0.0 and the extremes of each dtype.
+        for name in DTYPE_NAMES:
+            th_dtype = getattr(torch, name)
+            if th_dtype.is_floating_point:
+                info = torch.finfo(th_dtype)
+                extremes = [info.min, info.max, info.tiny, float('nan'), -0.0, float('inf')]
+            elif th_dtype == torch.bool:
+                extremes = [True, False, True]
+            elif th_dtype.is_complex:
+                extremes = [1 + 2j, -0.0 - 0.0j, complex(float('nan'), 1)]
+            else:
+                info = torch.iinfo(th_dtype)
+                extremes = [info.min, info.max, 0]
+            base = torch.tensor(extremes * 8, dtype=th_dtype)[:24]
+            for shape in ([], [0], [2, 0, 3], [5], [2, 3, 4]):
+                with self.subTest(dtype=name, shape=shape):
+                    count = int(np.prod(shape)) if shape else 1
+                    th = base[:count].reshape(shape)
+                    lt = (Lt.tensor(th.reshape(-1).tolist(), dtype=name).reshape(shape) if shape
+                          else Lt.tensor(th.item(), dtype=name))
+                    self.assertEqual(lt.shape, th.shape)
+                    self.assertEqual(str(lt.tolist()), str(th.tolist()))
+                    if len(shape) == 3:
+                        self.assertEqual(str(lt.permute(2, 0, 1).tolist()),
+                                         str(th.permute(2, 0, 1).tolist()))
+
     def test_int64_beyond_2_53_is_exact(self):
         big = [2 ** 53 + 1, -(2 ** 63), 2 ** 63 - 1]
         self.assertEqual(Lt.tensor(big).tolist(), big)
