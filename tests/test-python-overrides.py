@@ -1279,6 +1279,35 @@ class TestPointwise(LtTestCase):
         self.assertEqual((a @ a).tolist(), [[7.0, 10.0], [15.0, 22.0]])
 
 
+    def test_number_operands_kept_give_the_same(self):
+        # The wrapped numbers of ints and floats are made once and kept
+        # (Lt.py's _NUMBER_OPERANDS): each result must be what a fresh one
+        # gives, PyTorch's, whatever was computed before.
+        import gi.overrides.Lt as overrides
+        lt_int, th_int = Lt.tensor([3, -4, 5]), torch.tensor([3, -4, 5])
+        lt_float, th_float = Lt.tensor([1.5, -2.0, 0.0]), torch.tensor([1.5, -2.0, 0.0])
+        numbers = [1, 1.0, 2, 2.0, -0.0, 0.0, 0, float('nan'), float('inf'), -3, 2 ** 62, 0.5]
+        for _ in range(2):
+            for number in numbers + numbers[::-1]:
+                for lt, th in ((lt_int, th_int), (lt_float, th_float)):
+                    with self.subTest(number=number, dtype=str(th.dtype)):
+                        for got, expected in ((lt * number, th * number), (lt + number, th + number),
+                                              (number - lt, number - th)):
+                            self.assertEqual(got.dtype, getattr(Lt.DType, str(expected.dtype)[6:].upper()))
+                            self.assertEqual(str(got.tolist()), str(expected.tolist()))
+        # In place, the number is only read: the kept operand stays 2.
+        target = Lt.tensor([1.0, 2.0])
+        target *= 2
+        target *= 2
+        self.assertEqual(target.tolist(), [4.0, 8.0])
+        self.assertEqual((Lt.tensor([1.0]) * 2).tolist(), [2.0])
+        with self.assertRaises(OverflowError):
+            lt_int + 2 ** 63
+        self.assertEqual((lt_int + -2 ** 63).tolist()[0], 3 - 2 ** 63)
+        for number in range(1000):
+            lt_int + number
+        self.assertLessEqual(len(overrides._NUMBER_OPERANDS), overrides._NUMBER_OPERANDS_KEPT)
+
 class TestNames(LtTestCase):
 
     def test_names_and_refine(self):

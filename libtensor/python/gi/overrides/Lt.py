@@ -1175,8 +1175,38 @@ def _numpy_arguments(numpy, value):
 _INT64_RANGE = range(-2 ** 63, 2 ** 63)
 
 
+# The wrapped numbers of the ints and floats used last, made once each: a
+# new one (a tensor, a storage and a wrapper, made and freed) cost more
+# than a small product. Only operands read them (no op returns or writes
+# an operand it did not take as self). Zeros and NaNs are not kept: 0.0
+# and -0.0 are equal keys, and a NaN is no key at all.
+_NUMBER_OPERANDS = {}
+_NUMBER_OPERANDS_KEPT = 256
+
+
+def _number_operand(kind, value):
+    key = (kind, value)
+    operand = _NUMBER_OPERANDS.get(key)
+    if operand is None:
+        if kind is int:
+            if value not in _INT64_RANGE:
+                raise OverflowError('the integer %d does not fit in 64 bits' % value)
+            operand = Lt.Tensor.new_scalar_int(value)
+        else:
+            operand = Lt.Tensor.new_scalar_double(value)
+            if value == 0.0 or value != value:
+                return operand
+        if len(_NUMBER_OPERANDS) >= _NUMBER_OPERANDS_KEPT:
+            _NUMBER_OPERANDS.clear()
+        _NUMBER_OPERANDS[key] = operand
+    return operand
+
+
 def _operand(value):
     """An Lt.Tensor for a tensor or a Python number, or None for anything else."""
+    kind = type(value)
+    if kind is int or kind is float:
+        return _number_operand(kind, value)
     if isinstance(value, Lt.Tensor):
         return value
     if _is_bool(value):
