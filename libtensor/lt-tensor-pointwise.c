@@ -421,10 +421,11 @@ op_name (const char *given,
          gboolean    in_place,
          char        buffer[OP_NAME_SIZE])
 {
-  gsize length = strlen (base);
+  gsize length;
 
   if (given != NULL)
     return given;
+  length = strlen (base);
   g_assert (length + sizeof "_()" <= OP_NAME_SIZE);
   memcpy (buffer, base, length);
   if (in_place)

@@ -712,10 +712,14 @@ static const double erf_g[18] = {
     name (dst, src, n);                                                          \
   }
 
-/* lt_cpu_@name_f64 (): the row @name_wide_f64 where the processor has
- * AVX-512, @name_fused_f64 where it has FMA, @name_unfused_f64 elsewhere;
- * the wide row fuses as the fused one does, with its results. */
+/* Each of the rows @name_wide_f64, @name_fused_f64 and @name_unfused_f64,
+ * and lt_cpu_@name_f64 (): the wide row where the processor has AVX-512,
+ * the fused one where it has FMA, the unfused one elsewhere; the wide row
+ * fuses as the fused one does, with its results. */
 #define EXPORT_WIDE_FUSED_OR_UNFUSED_F64(name)                                   \
+  EXPORT_ROW_F64 (name##_wide_f64)                                               \
+  EXPORT_ROW_F64 (name##_fused_f64)                                              \
+  EXPORT_ROW_F64 (name##_unfused_f64)                                            \
   void lt_cpu_##name##_f64 (double *dst, const double *src, gint64 n)            \
   {                                                                              \
     if (lt_cpu_has_avx512 ())                                                    \
@@ -749,18 +753,6 @@ LANES_ROW_F64 (cos_unfused_f64, COS_UNFUSED_F64X, 1)
 LANES_ROW_F64 (erf_narrow_f64, ERF_F64X, 0)
 LANES_ROW_F64_WIDE (erf_wide_f64, ERF_F64X, 0)
 
-EXPORT_ROW_F64 (exp_fused_f64)
-EXPORT_ROW_F64 (exp_wide_f64)
-EXPORT_ROW_F64 (exp_unfused_f64)
-EXPORT_ROW_F64 (sigmoid_fused_f64)
-EXPORT_ROW_F64 (sigmoid_wide_f64)
-EXPORT_ROW_F64 (sigmoid_unfused_f64)
-EXPORT_ROW_F64 (sin_fused_f64)
-EXPORT_ROW_F64 (sin_wide_f64)
-EXPORT_ROW_F64 (sin_unfused_f64)
-EXPORT_ROW_F64 (cos_fused_f64)
-EXPORT_ROW_F64 (cos_wide_f64)
-EXPORT_ROW_F64 (cos_unfused_f64)
 EXPORT_WIDE_FUSED_OR_UNFUSED_F64 (exp)
 EXPORT_WIDE_FUSED_OR_UNFUSED_F64 (sigmoid)
 EXPORT_WIDE_FUSED_OR_UNFUSED_F64 (sin)

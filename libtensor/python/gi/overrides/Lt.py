@@ -635,16 +635,27 @@ class Tensor(Lt.Tensor):
         if _is_advanced(key):
             _advanced_assign(self, key, value)
             return
-        target = self[key]
-        if isinstance(value, Lt.Tensor):
-            target.copy_from(value)
+        # The whole tensor is written as itself, without a view of it.
+        (self if key is Ellipsis else self[key])._assign(value)
+
+    def _assign(self, value):
+        """self[...] = value: a tensor copied in (broadcast), a number a
+        double holds filled in, anything else converted to self's dtype
+        exactly first."""
+        kind = type(value)
+        # Python's own numbers before the numbers ABCs, whose checks cost
+        # more than filling a small tensor.
+        if kind is float or ((kind is int or kind is bool) and -2 ** 53 <= value <= 2 ** 53):
+            self.fill(float(value))
+        elif isinstance(value, Lt.Tensor):
+            self.copy_from(value)
         elif isinstance(value, numbers.Real) and not (
                 isinstance(value, numbers.Integral) and abs(int(value)) > 2 ** 53):
-            target.fill(float(value))
+            self.fill(float(value))
         else:
             # Complex numbers, integers a double cannot hold and nested lists
             # go through an exact conversion to the target's dtype.
-            target.copy_from(tensor(value, dtype=target.get_dtype()))
+            self.copy_from(tensor(value, dtype=self.get_dtype()))
 
     def __len__(self):
         sizes = self.get_sizes()
@@ -716,21 +727,16 @@ class Tensor(Lt.Tensor):
     def tolist(self):
         """The elements as nested lists of Python numbers (a number for a 0-dim tensor)."""
         dtype = self.get_dtype()
-        code = _MEMORYVIEW_FORMATS.get(dtype)
-        if code is not None:
+        sizes = list(self.get_sizes())
+        data = self.to_bytes().get_data()
+        if not data:
+            values = []
+        elif dtype in _MEMORYVIEW_FORMATS:
             # memoryview nests the elements in C: 4 x 4 took 4.1 us through
             # struct and _nest(), 1 000 x 1 000 57 ms.
-            sizes = self.get_sizes()
-            data = self.to_bytes().get_data()
-            if data:
-                return memoryview(data).cast(code, sizes).tolist()
-        sizes = list(self.get_sizes())
-        numel = self.get_numel()
-        dtype = self.get_dtype()
-        if numel == 0:
-            values = []
+            return memoryview(data).cast(_MEMORYVIEW_FORMATS[dtype], sizes).tolist()
         else:
-            data = self.to_bytes().get_data()
+            numel = self.get_numel()
             count = numel * 2 if Lt.dtype_is_complex(dtype) else numel
             values = struct.unpack('=%d%s' % (count, _STRUCT_FORMATS[dtype]), data)
             if dtype == Lt.DType.BFLOAT16:
@@ -1058,12 +1064,7 @@ class Tensor(Lt.Tensor):
         return self.get_device()
 
     def fill_(self, value):
-        # What self[...] = value does for a Python number a double holds
-        # exactly, without the view and the key's checks.
-        if type(value) is float or (type(value) in (int, bool) and -2 ** 53 <= value <= 2 ** 53):
-            self.fill(float(value))
-        else:
-            self[...] = value
+        self._assign(value)
         return self
 
     def zero_(self):
